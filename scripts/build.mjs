@@ -1,0 +1,32 @@
+// Bundles the CLI into one ESM file so start-up pays for one module load, not thousands.
+import { build } from "esbuild";
+import { mkdir, writeFile } from "node:fs/promises";
+
+await mkdir("dist", { recursive: true });
+const result = await build({
+  entryPoints: ["src/cli/main.ts"],
+  outfile: "dist/termchat.js",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  jsx: "automatic",
+  sourcemap: "linked",
+  metafile: true,
+  logLevel: "warning",
+  // Ink imports react-devtools-core only when DEV is set; we never ship it.
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  define: { "process.env.NODE_ENV": '"production"' },
+  // CommonJS dependencies inside an ESM bundle need require/__dirname.
+  banner: {
+    js: [
+      "import { createRequire as __tcCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __tcFileURLToPath } from 'node:url';",
+      "import { dirname as __tcDirname } from 'node:path';",
+      "const require = __tcCreateRequire(import.meta.url);",
+      "const __filename = __tcFileURLToPath(import.meta.url);",
+      "const __dirname = __tcDirname(__filename);",
+    ].join("\n"),
+  },
+});
+await writeFile("dist/meta.json", JSON.stringify(result.metafile));

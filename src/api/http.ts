@@ -1,0 +1,266 @@
+/**
+ * The wire: one ApiClient per account. Knows the service's conventions
+ * (query vs form fields, JSON-encoded arrays/objects, the envelopes), maps
+ * failures to typed errors and retries idempotent requests with backoff.
+ */
+import { Agent, request, type Dispatcher } from "undici";
+import type { z } from "zod";
+import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
+
+export type ParamValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly unknown[]
+  | { readonly [k: string]: unknown };
+export type Params = Record<string, ParamValue>;
+
+/** Strings go as they are, numbers and booleans as text, arrays/objects/null as JSON; undefined is left out. */
+export function encodeParams(params: object | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  if (!params) return out;
+  for (const [key, value] of Object.entries(params) as [string, ParamValue][]) {
+    if (value === undefined) continue;
+    if (typeof value === "string") out.append(key, value);
+    else if (typeof value === "number" || typeof value === "boolean") out.append(key, String(value));
+    else out.append(key, JSON.stringify(value));
+  }
+  return out;
+}
+
+export class SiteError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SiteError";
+  }
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
+
+/** Parses and checks an organization URL; plain HTTP only to loopback unless allowed. */
+export function normalizeSite(site: string, allowInsecureHttp = false): URL {
+  let text = site.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new SiteError(`"${site}" is not a valid server URL (expected something like https://chat.example.com)`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new SiteError(`Unsupported URL scheme "${url.protocol}" in ${site}: use https://`);
+  }
+  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
+    throw new SiteError(
+      `Refusing plain http:// to ${url.hostname}: your API key would travel unencrypted. ` +
+        `Use https://, or pass --allow-insecure-http if you really mean it.`,
+    );
+  }
+  url.pathname = url.pathname.replace(/\/+$/, "");
+  url.search = "";
+  url.hash = "";
+  return url;
+}
+
+export interface Credentials {
+  site: string;
+  email: string;
+  apiKey: string;
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  baseMs: number;
+  maxMs: number;
+  /** Longest Retry-After honoured before giving up on the request. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 100, maxMs: 10_000, maxRetryAfterMs: 60_000 };
+
+export interface ClientOptions {
+  allowInsecureHttp?: boolean;
+  /** PEM bundle of extra trusted certificate authorities. */
+  ca?: string | Buffer;
+  userAgent?: string;
+  timeoutMs?: number;
+  retry?: RetryPolicy;
+  /** For tests: a dispatcher to use instead of the client's own keep-alive agent. */
+  dispatcher?: Dispatcher;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  /** Named parameters; values are encoded by `encodeParams`. */
+  params?: object;
+  schema: S;
+  /** Safe to send twice: only such requests are retried. Default: true for GET. */
+  idempotent?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Leave out the Authorization header (fetch_api_key, server_settings). */
+  anonymous?: boolean;
+  /** Override the retry policy (attempts: 1 disables retries). */
+  retry?: Partial<RetryPolicy>;
+}
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Full-jitter exponential backoff: a random delay in [0, min(max, base·2^attempt)]. */
+export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, "baseMs" | "maxMs">, random = Math.random): number {
+  const cap = Math.min(policy.maxMs, policy.baseMs * 2 ** attempt);
+  return Math.round(random() * cap);
+}
+
+function parseRetryAfter(header: string | string[] | undefined, body: unknown): number | undefined {
+  const fromBody = (body as Record<string, unknown> | null)?.["retry-after"];
+  if (typeof fromBody === "number" && Number.isFinite(fromBody)) return fromBody;
+  const h = Array.isArray(header) ? header[0] : header;
+  if (!h) return undefined;
+  const secs = Number(h);
+  if (Number.isFinite(secs)) return secs;
+  const date = Date.parse(h);
+  return Number.isFinite(date) ? Math.max(0, (date - Date.now()) / 1000) : undefined;
+}
+
+function retryable(err: TermchatApiError): boolean {
+  if (err instanceof NetworkError) return err.reason !== "aborted" && err.reason !== "tls";
+  if (err instanceof ServerError) return err.status === 502 || err.status === 503 || err.status === 504;
+  if (err instanceof ApiError) return err.isRateLimit;
+  return false;
+}
+
+export class ApiClient {
+  readonly site: URL;
+  readonly email: string;
+  private readonly authHeader: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly opts: ClientOptions;
+  private readonly retry: RetryPolicy;
+
+  constructor(creds: Credentials, opts: ClientOptions = {}) {
+    this.site = normalizeSite(creds.site, opts.allowInsecureHttp);
+    this.email = creds.email;
+    this.authHeader = "Basic " + Buffer.from(`${creds.email}:${creds.apiKey}`).toString("base64");
+    this.opts = opts;
+    this.retry = opts.retry ?? DEFAULT_RETRY;
+    this.ownsDispatcher = !opts.dispatcher;
+    this.dispatcher =
+      opts.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 30_000,
+        connect: { rejectUnauthorized: true, ...(opts.ca ? { ca: opts.ca } : {}) },
+      });
+  }
+
+  /** Keeps credentials out of logs and inspection output. */
+  toJSON(): object {
+    return { site: this.site.href, email: this.email };
+  }
+
+  url(path: string): URL {
+    const u = new URL(this.site.href);
+    u.pathname = `${u.pathname}/api/v1/${path.replace(/^\/+/, "")}`;
+    return u;
+  }
+
+  async request<S extends z.ZodType>(method: Method, path: string, o: RequestOptions<S>): Promise<z.infer<S>> {
+    const policy = { ...this.retry, ...o.retry };
+    const idempotent = o.idempotent ?? method === "GET";
+    const pause = this.opts.sleep ?? sleep;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(method, path, o);
+      } catch (raw) {
+        const err = classifyFailure(raw, `${method} ${path}`);
+        const last = attempt + 1 >= policy.attempts;
+        if (!idempotent || last || !retryable(err) || o.signal?.aborted) throw err;
+        let delay = backoffDelay(attempt, policy, this.opts.random);
+        const after = (err as ApiError | ServerError).retryAfter;
+        if (after !== undefined) {
+          if (after * 1000 > policy.maxRetryAfterMs) throw err;
+          delay = Math.max(delay, after * 1000);
+        }
+        await pause(delay, o.signal);
+      }
+    }
+  }
+
+  private async once<S extends z.ZodType>(method: Method, path: string, o: RequestOptions<S>): Promise<z.infer<S>> {
+    const url = this.url(path);
+    const params = encodeParams(o.params);
+    const headers: Record<string, string> = {
+      "user-agent": this.opts.userAgent ?? "termchat",
+      accept: "application/json",
+    };
+    if (!o.anonymous) headers.authorization = this.authHeader;
+    let body: string | undefined;
+    if (method === "GET") {
+      url.search = params.toString();
+    } else {
+      body = params.toString();
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    }
+    const timeout = AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
+    const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+    const what = `${method} ${path}`;
+    const res = await request(url, { method, headers, body, signal, dispatcher: this.dispatcher });
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      throw classifyFailure(err, what);
+    }
+    let json: unknown;
+    try {
+      json = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const envelope = json as { result?: unknown; msg?: unknown; code?: unknown } | undefined;
+    const retryAfter = parseRetryAfter(res.headers["retry-after"], json);
+    if (res.statusCode >= 400 || envelope?.result === "error") {
+      if (envelope && envelope.result === "error") {
+        const { result: _r, msg, code, ...data } = envelope as Record<string, unknown>;
+        throw new ApiError(
+          res.statusCode,
+          typeof code === "string" ? code : res.statusCode === 429 ? "RATE_LIMIT_HIT" : "BAD_REQUEST",
+          typeof msg === "string" ? msg : `HTTP ${res.statusCode}`,
+          data,
+          retryAfter,
+        );
+      }
+      if (res.statusCode === 401) throw new ApiError(401, "UNAUTHORIZED", "Authentication failed", {}, undefined);
+      if (res.statusCode === 429) throw new ApiError(429, "RATE_LIMIT_HIT", "Rate limit hit", {}, retryAfter);
+      throw new ServerError(res.statusCode, `${what}: server answered HTTP ${res.statusCode}`, retryAfter);
+    }
+    if (json === undefined) throw new SchemaError(what, "the body is not JSON");
+    const parsed = o.schema.safeParse(json);
+    if (!parsed.success) throw new SchemaError(what, parsed.error.issues);
+    return parsed.data;
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+}

@@ -1,0 +1,10 @@
+export * from "./errors.js";
+export * from "./http.js";
+export * from "./routes/auth.js";
+export * from "./routes/events.js";
+export * from "./routes/messages.js";
+export * from "./routes/topics.js";
+export type * from "./schemas/common.js";
+export type { RegisterResponse, UnreadMsgs, UserTopic } from "./schemas/register.js";
+export type * from "./schemas/events.js";
+export { parseEvent, MalformedEventError } from "./schemas/events.js";

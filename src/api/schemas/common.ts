@@ -1,0 +1,157 @@
+/**
+ * Records shared by several endpoints. Schemas are tolerant: unknown fields
+ * pass through (looseObject) and optional fields default where the service's
+ * older releases left them out.
+ */
+import { z } from "zod";
+
+/** The public service says `zulip_extra_emoji`; the spec says `svc_extra_emoji`. Both mean one thing. */
+export const reactionTypeSchema = z
+  .string()
+  .transform((t) => (t === "zulip_extra_emoji" ? "svc_extra_emoji" : t));
+
+export const successBase = {
+  result: z.literal("success"),
+  msg: z.string(),
+  ignored_parameters_unsupported: z.array(z.string()).optional(),
+};
+
+export const userSchema = z.looseObject({
+  user_id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+  delivery_email: z.string().nullish(),
+  is_active: z.boolean().default(true),
+  is_owner: z.boolean().optional(),
+  is_admin: z.boolean().default(false),
+  is_guest: z.boolean().default(false),
+  is_bot: z.boolean().default(false),
+  bot_type: z.number().int().nullish(),
+  bot_owner_id: z.number().int().nullish(),
+  role: z.number().int().optional(),
+  timezone: z.string().default(""),
+  avatar_url: z.string().nullish(),
+  date_joined: z.string().optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const groupSettingValueSchema = z.union([
+  z.number().int(),
+  z.looseObject({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) }),
+]);
+export type GroupSettingValue = z.infer<typeof groupSettingValueSchema>;
+
+/** A channel as it appears in `subscriptions` (personal settings included). */
+export const subscriptionSchema = z.looseObject({
+  stream_id: z.number().int(),
+  name: z.string(),
+  description: z.string().default(""),
+  rendered_description: z.string().optional(),
+  date_created: z.number().optional(),
+  creator_id: z.number().int().nullish(),
+  invite_only: z.boolean().default(false),
+  is_web_public: z.boolean().default(false),
+  is_archived: z.boolean().default(false),
+  subscribers: z.array(z.number().int()).optional(),
+  partial_subscribers: z.array(z.number().int()).optional(),
+  color: z.string().default("#76ce90"),
+  pin_to_top: z.boolean().default(false),
+  is_muted: z.boolean().optional(),
+  in_home_view: z.boolean().optional(),
+  desktop_notifications: z.boolean().nullish(),
+  email_notifications: z.boolean().nullish(),
+  push_notifications: z.boolean().nullish(),
+  audible_notifications: z.boolean().nullish(),
+  wildcard_mentions_notify: z.boolean().nullish(),
+  folder_id: z.number().int().nullish(),
+  topics_policy: z.string().optional(),
+  first_message_id: z.number().int().nullish(),
+  subscriber_count: z.number().optional(),
+  history_public_to_subscribers: z.boolean().optional(),
+  message_retention_days: z.number().int().nullish(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** A channel without personal settings (never_subscribed, stream events). */
+export const channelSchema = z.looseObject({
+  stream_id: z.number().int(),
+  name: z.string(),
+  description: z.string().default(""),
+  invite_only: z.boolean().default(false),
+  is_web_public: z.boolean().default(false),
+  is_archived: z.boolean().default(false),
+  folder_id: z.number().int().nullish(),
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const channelFolderSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().int().default(0),
+  description: z.string().default(""),
+  is_archived: z.boolean().default(false),
+  date_created: z.number().nullish(),
+  creator_id: z.number().int().nullish(),
+});
+export type ChannelFolder = z.infer<typeof channelFolderSchema>;
+
+export const reactionSchema = z.looseObject({
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: reactionTypeSchema,
+  user_id: z.number().int(),
+});
+export type Reaction = z.infer<typeof reactionSchema>;
+
+export const dmRecipientSchema = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string(),
+});
+
+export const editHistoryEntrySchema = z.looseObject({
+  user_id: z.number().int().nullable().optional(),
+  timestamp: z.number(),
+  prev_content: z.string().optional(),
+  prev_rendered_content: z.string().optional(),
+  prev_stream: z.number().int().optional(),
+  stream: z.number().int().optional(),
+  prev_topic: z.string().optional(),
+  topic: z.string().optional(),
+});
+
+export const messageSchema = z.looseObject({
+  id: z.number().int(),
+  sender_id: z.number().int(),
+  sender_full_name: z.string(),
+  sender_email: z.string(),
+  type: z.enum(["stream", "private"]),
+  display_recipient: z.union([z.string(), z.array(dmRecipientSchema)]),
+  stream_id: z.number().int().optional(),
+  recipient_id: z.number().int().optional(),
+  subject: z.string().default(""),
+  timestamp: z.number(),
+  content: z.string(),
+  content_type: z.string().optional(),
+  flags: z.array(z.string()).default([]),
+  reactions: z.array(reactionSchema).default([]),
+  is_me_message: z.boolean().default(false),
+  last_edit_timestamp: z.number().optional(),
+  last_moved_timestamp: z.number().optional(),
+  edit_history: z.array(editHistoryEntrySchema).optional(),
+  avatar_url: z.string().nullish(),
+  client: z.string().optional(),
+  match_content: z.string().optional(),
+  match_subject: z.string().optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const topicSchema = z.looseObject({ name: z.string(), max_id: z.number().int() });
+export type Topic = z.infer<typeof topicSchema>;
+
+export const narrowTermSchema = z.object({
+  operator: z.string(),
+  operand: z.union([z.string(), z.number(), z.array(z.number()), z.array(z.string())]),
+  negated: z.boolean().optional(),
+});
+export type NarrowTerm = z.infer<typeof narrowTermSchema>;

@@ -1,0 +1,91 @@
+/** The `POST /register` response: the initial state from which the store is built. */
+import { z } from "zod";
+import { channelFolderSchema, channelSchema, subscriptionSchema, successBase, userSchema } from "./common.js";
+
+const idArray = z.array(z.number().int());
+
+export const unreadMsgsSchema = z.looseObject({
+  count: z.number().int().default(0),
+  pms: z
+    .array(
+      z.looseObject({
+        other_user_id: z.number().int().optional(),
+        sender_id: z.number().int().optional(),
+        unread_message_ids: idArray,
+      }),
+    )
+    .default([]),
+  streams: z
+    .array(z.looseObject({ stream_id: z.number().int(), topic: z.string(), unread_message_ids: idArray }))
+    .default([]),
+  huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: idArray })).default([]),
+  mentions: idArray.default([]),
+  old_unreads_missing: z.boolean().default(false),
+});
+export type UnreadMsgs = z.infer<typeof unreadMsgsSchema>;
+
+export const userTopicSchema = z.looseObject({
+  stream_id: z.number().int(),
+  topic_name: z.string(),
+  last_updated: z.number().optional(),
+  visibility_policy: z.number().int(),
+});
+export type UserTopic = z.infer<typeof userTopicSchema>;
+
+export const recentDmSchema = z.looseObject({ max_message_id: z.number().int(), user_ids: idArray });
+
+/**
+ * Both spellings of the renamed fields are accepted: the spec's `svc_*` and
+ * the public `zulip_*`. Whichever the server sent ends up as `svc_*`.
+ */
+function mapPublicNames(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const r = raw as Record<string, unknown>;
+  if (r.svc_feature_level === undefined && r.zulip_feature_level !== undefined) {
+    return { ...r, svc_feature_level: r.zulip_feature_level };
+  }
+  return r;
+}
+
+export const registerResponseSchema = z.preprocess(
+  mapPublicNames,
+  z.looseObject({
+    ...successBase,
+    queue_id: z.string().nullable(),
+    last_event_id: z.number().int(),
+    svc_feature_level: z.number().int().default(0),
+    zulip_version: z.string().optional(),
+    event_queue_longpoll_timeout_seconds: z.number().optional(),
+    idle_queue_timeout_secs: z.number().optional(),
+    realm_name: z.string().default(""),
+    realm_url: z.string().optional(),
+    realm_uri: z.string().optional(),
+    realm_empty_topic_display_name: z.string().default("general chat"),
+    max_stream_name_length: z.number().int().default(60),
+    max_stream_description_length: z.number().int().default(1024),
+    max_topic_length: z.number().int().default(60),
+    max_message_length: z.number().int().default(10000),
+    max_channel_folder_name_length: z.number().int().optional(),
+    max_channel_folder_description_length: z.number().int().optional(),
+    server_presence_ping_interval_seconds: z.number().optional(),
+    server_presence_offline_threshold_seconds: z.number().optional(),
+    server_typing_started_wait_period_milliseconds: z.number().optional(),
+    server_typing_stopped_wait_period_milliseconds: z.number().optional(),
+    server_typing_started_expiry_period_milliseconds: z.number().optional(),
+    user_id: z.number().int().optional(),
+    email: z.string().optional(),
+    full_name: z.string().optional(),
+    realm_users: z.array(userSchema).default([]),
+    realm_non_active_users: z.array(userSchema).default([]),
+    cross_realm_bots: z.array(userSchema).default([]),
+    subscriptions: z.array(subscriptionSchema).default([]),
+    unsubscribed: z.array(subscriptionSchema).default([]),
+    never_subscribed: z.array(channelSchema).default([]),
+    channel_folders: z.array(channelFolderSchema).default([]),
+    unread_msgs: unreadMsgsSchema.optional(),
+    recent_private_conversations: z.array(recentDmSchema).default([]),
+    user_topics: z.array(userTopicSchema).default([]),
+    user_settings: z.looseObject({}).optional(),
+  }),
+);
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;

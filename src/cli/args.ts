@@ -1,0 +1,112 @@
+/** Command-line parsing: strict, with messages that say what is wrong. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export const HELP = `termchat — a keyboard-driven terminal client for team chat
+
+Usage:
+  termchat [options]                 open the client
+  termchat --demo                    try it on a built-in demo organization (no account needed)
+  termchat server [--port N] [--zuliprc-dir DIR]
+                                     run the reference server on 127.0.0.1
+
+Options:
+  --config PATH           zuliprc to use (default: ~/.zuliprc)
+  --site URL              server URL (with --email and --api-key instead of a zuliprc)
+  --email EMAIL           account email
+  --api-key KEY           API key (prefer a zuliprc: command lines are visible to other users)
+  --allow-insecure-http   allow plain http:// to a non-loopback server
+  --ca-file PATH          PEM bundle of extra certificate authorities to trust
+  --demo                  start the demo server in-process and log in as its owner
+  --port N                port for the demo or standalone server (default: a free one)
+  --no-color              no colours (also when NO_COLOR is set)
+  -h, --help              show this help
+  -v, --version           show the version
+`;
+
+export interface ClientArgs {
+  command: "client";
+  config?: string;
+  site?: string;
+  email?: string;
+  apiKey?: string;
+  allowInsecureHttp: boolean;
+  caFile?: string;
+  demo: boolean;
+  port?: number;
+  color: boolean;
+}
+
+export interface ServerArgs {
+  command: "server";
+  port: number;
+  zuliprcDir?: string;
+}
+
+export type Args = ClientArgs | ServerArgs | { command: "help" } | { command: "version" };
+
+function parsePort(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new UsageError(`--port expects a number from 0 to 65535, not "${v}"`);
+  return Number(v);
+}
+
+function strictParse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    const msg = (err as Error).message.replace(/\. To specify a positional argument.*$/s, "");
+    throw new UsageError(msg);
+  }
+}
+
+export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Args {
+  if (argv[0] === "server") {
+    const { values, positionals } = strictParse(argv.slice(1), {
+      port: { type: "string" },
+      "zuliprc-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values.help) return { command: "help" };
+    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" for "termchat server"`);
+    return { command: "server", port: parsePort(values.port as string | undefined) ?? 9991, zuliprcDir: values["zuliprc-dir"] as string | undefined };
+  }
+  const { values, positionals } = strictParse(argv, {
+    config: { type: "string" },
+    site: { type: "string" },
+    email: { type: "string" },
+    "api-key": { type: "string" },
+    "allow-insecure-http": { type: "boolean" },
+    "ca-file": { type: "string" },
+    demo: { type: "boolean" },
+    port: { type: "string" },
+    "no-color": { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+    version: { type: "boolean", short: "v" },
+  });
+  if (values.help) return { command: "help" };
+  if (values.version) return { command: "version" };
+  if (positionals.length) throw new UsageError(`unknown command "${positionals[0]}"`);
+  const direct = [values.site, values.email, values["api-key"]].filter((v) => v !== undefined).length;
+  if (direct > 0 && direct < 3) throw new UsageError("--site, --email and --api-key go together: give all three, or use --config");
+  if (values.demo && (direct || values.config)) throw new UsageError("--demo logs in to the built-in demo server: leave out --config/--site");
+  if (values.port !== undefined && !values.demo) throw new UsageError("--port applies to --demo (and to termchat server)");
+  return {
+    command: "client",
+    config: values.config as string | undefined,
+    site: values.site as string | undefined,
+    email: values.email as string | undefined,
+    apiKey: values["api-key"] as string | undefined,
+    allowInsecureHttp: Boolean(values["allow-insecure-http"]),
+    caFile: values["ca-file"] as string | undefined,
+    demo: Boolean(values.demo),
+    port: parsePort(values.port as string | undefined),
+    color: !values["no-color"] && env.NO_COLOR === undefined,
+  };
+}

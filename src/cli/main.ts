@@ -1,0 +1,151 @@
+/**
+ * Entry point: parses arguments, then runs the client (default), the demo,
+ * or the standalone reference server. Errors end as one clear line, never
+ * a stack trace.
+ */
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
+import { describeError } from "../api/errors.js";
+import { SiteError } from "../api/http.js";
+import { ConfigError } from "../config/zuliprc.js";
+
+const VERSION = "0.1.0";
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`termchat: ${message}\n`);
+  process.exit(code);
+}
+
+async function runServer(args: ServerArgs): Promise<void> {
+  const { startServer, writeZuliprcs } = await import("../server/index.js");
+  const server = await startServer({ port: args.port }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "EADDRINUSE") fail(`port ${args.port} is already in use; pick another with --port`, 1);
+    throw err;
+  });
+  const owner = server.accounts[0];
+  const out = [`termchat reference server (demo organization) listening on ${server.url}`];
+  if (args.zuliprcDir) {
+    const files = await writeZuliprcs(args.zuliprcDir, server);
+    out.push(`Wrote ${files.length} zuliprc files to ${args.zuliprcDir}; for example:`, `  termchat --config ${files[0]}`);
+  }
+  out.push(
+    `Log in as any demo user with the password "termchat-demo", e.g.:`,
+    `  termchat --site ${server.url} --email ${owner?.email ?? "<email>"} --api-key <key from fetch_api_key>`,
+    `Accounts: ${server.accounts.map((a) => `${a.email} (${a.role})`).join(", ")}`,
+    "Press Ctrl-C to stop.",
+  );
+  process.stdout.write(out.join("\n") + "\n");
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+interface Account {
+  site: string;
+  email: string;
+  apiKey: string;
+  allowInsecureHttp: boolean;
+  caFile?: string;
+}
+
+async function resolveAccount(args: ClientArgs): Promise<{ account: Account; close?: () => Promise<void> }> {
+  if (args.demo) {
+    const { startServer } = await import("../server/index.js");
+    const server = await startServer({ port: args.port ?? 0 });
+    const owner = server.accounts[0];
+    if (!owner) throw new Error("the demo server has no accounts");
+    return {
+      account: { site: server.url, email: owner.email, apiKey: owner.apiKey, allowInsecureHttp: false },
+      close: () => server.close(),
+    };
+  }
+  if (args.site && args.email && args.apiKey) {
+    return { account: { site: args.site, email: args.email, apiKey: args.apiKey, allowInsecureHttp: args.allowInsecureHttp, caFile: args.caFile } };
+  }
+  const { readZuliprc } = await import("../config/zuliprc.js");
+  const path = args.config ?? join(homedir(), ".zuliprc");
+  try {
+    const rc = await readZuliprc(path);
+    return {
+      account: {
+        site: rc.site,
+        email: rc.email,
+        apiKey: rc.key,
+        allowInsecureHttp: args.allowInsecureHttp || Boolean(rc.allowInsecureHttp),
+        caFile: args.caFile ?? rc.certBundle,
+      },
+    };
+  } catch (err) {
+    if (!args.config && err instanceof ConfigError && /no such file/.test(err.message)) {
+      throw new ConfigError(`no account configured (${path} does not exist). Try "termchat --demo", or pass --config PATH.`);
+    }
+    throw err;
+  }
+}
+
+async function runClient(args: ClientArgs): Promise<void> {
+  const { account, close } = await resolveAccount(args);
+  const [{ ApiClient }, { UpdateMachine }, { Commands }, ui, { loadMarkdown }] = await Promise.all([
+    import("../api/http.js"),
+    import("../sync/update-machine.js"),
+    import("../sync/commands.js"),
+    import("../ui/run.js"),
+    import("../render/markdown.js"),
+  ]);
+  let ca: string | undefined;
+  if (account.caFile) {
+    ca = await readFile(account.caFile, "utf8").catch(() => {
+      throw new ConfigError(`cannot read the CA bundle ${account.caFile}`);
+    });
+  }
+  const client = new ApiClient(
+    { site: account.site, email: account.email, apiKey: account.apiKey },
+    { allowInsecureHttp: account.allowInsecureHttp, ca, userAgent: `termchat/${VERSION}` },
+  );
+  const machine = new UpdateMachine(client);
+  const commands = new Commands(machine);
+  const app = ui.runApp({ machine, commands, color: args.color });
+  setImmediate(() => void loadMarkdown());
+  let startError: unknown;
+  machine.start().catch((err) => {
+    startError = err;
+    app.unmount();
+  });
+  await app.waitUntilExit();
+  await commands.flushRead();
+  commands.dispose();
+  await Promise.race([machine.stop(), new Promise((r) => setTimeout(r, 1500))]);
+  await client.close();
+  await close?.();
+  if (startError) fail(`could not connect to ${client.site.host}: ${describeError(startError)}`, 1);
+  process.exit(0);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let args;
+  try {
+    args = parseCliArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) fail(`${err.message}\nTry "termchat --help".`, 2);
+    throw err;
+  }
+  switch (args.command) {
+    case "help":
+      process.stdout.write(HELP);
+      return;
+    case "version":
+      process.stdout.write(`termchat ${VERSION}\n`);
+      return;
+    case "server":
+      return runServer(args);
+    case "client":
+      return runClient(args);
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof SiteError || err instanceof UsageError) fail(err.message, 2);
+  fail(describeError(err), 1);
+});

@@ -1,0 +1,118 @@
+/**
+ * Narrows: which messages a view shows. A tagged union with one canonical
+ * string key, a local membership test, and one encoder for the wire.
+ */
+import type { Message, NarrowTerm } from "../api/schemas/common.js";
+
+export type Narrow =
+  | { kind: "feed" }
+  | { kind: "channel"; channelId: number }
+  | { kind: "topic"; channelId: number; topic: string }
+  | { kind: "dm"; userIds: number[] } // the other participants, sorted; [self] for notes to self
+  | { kind: "all-dms" }
+  | { kind: "mentioned" }
+  | { kind: "starred" }
+  | { kind: "search"; query: string };
+
+export const FEED: Narrow = { kind: "feed" };
+
+/** Topics compare case-insensitively, as on the server. */
+export function topicKey(topic: string): string {
+  return topic.toLowerCase();
+}
+
+/** The canonical participant list of a DM conversation: everyone but me, sorted; just me for self-DMs. */
+export function dmParticipants(userIds: Iterable<number>, selfId: number): number[] {
+  const others = [...new Set(userIds)].filter((id) => id !== selfId).sort((a, b) => a - b);
+  return others.length ? others : [selfId];
+}
+
+export function dmNarrow(userIds: Iterable<number>, selfId: number): Narrow {
+  return { kind: "dm", userIds: dmParticipants(userIds, selfId) };
+}
+
+export function narrowKey(n: Narrow): string {
+  switch (n.kind) {
+    case "channel":
+      return `channel:${n.channelId}`;
+    case "topic":
+      return `topic:${n.channelId}:${topicKey(n.topic)}`;
+    case "dm":
+      return `dm:${n.userIds.join(",")}`;
+    case "search":
+      return `search:${n.query}`;
+    default:
+      return n.kind;
+  }
+}
+
+export function sameNarrow(a: Narrow, b: Narrow): boolean {
+  return narrowKey(a) === narrowKey(b);
+}
+
+/** Participants of a DM message (self included), from display_recipient. */
+export function messageDmUsers(m: Message): number[] {
+  return Array.isArray(m.display_recipient) ? m.display_recipient.map((r) => r.id) : [];
+}
+
+export interface NarrowContext {
+  selfId: number;
+  isChannelMuted(channelId: number): boolean;
+  isTopicMuted(channelId: number, topic: string): boolean;
+}
+
+/**
+ * Whether a message belongs in a narrow: true/false when that can be decided
+ * locally, undefined when only the server can tell (search).
+ */
+export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boolean | undefined {
+  switch (n.kind) {
+    case "feed":
+      if (m.type === "private") return true;
+      if (m.stream_id === undefined) return false;
+      return !ctx.isChannelMuted(m.stream_id) && !ctx.isTopicMuted(m.stream_id, m.subject);
+    case "channel":
+      return m.type === "stream" && m.stream_id === n.channelId;
+    case "topic":
+      return m.type === "stream" && m.stream_id === n.channelId && topicKey(m.subject) === topicKey(n.topic);
+    case "dm": {
+      if (m.type !== "private") return false;
+      const people = dmParticipants(messageDmUsers(m), ctx.selfId);
+      return people.join(",") === n.userIds.join(",");
+    }
+    case "all-dms":
+      return m.type === "private";
+    case "mentioned":
+      return m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned");
+    case "starred":
+      return m.flags.includes("starred");
+    case "search":
+      return undefined;
+  }
+}
+
+/** The narrow as the server's operator/operand terms (modern names; legacy names for old servers). */
+export function narrowToApi(n: Narrow, featureLevel = 1000): NarrowTerm[] {
+  const channel = featureLevel >= 250 ? "channel" : "stream";
+  switch (n.kind) {
+    case "feed":
+      return [];
+    case "channel":
+      return [{ operator: channel, operand: n.channelId }];
+    case "topic":
+      return [
+        { operator: channel, operand: n.channelId },
+        { operator: "topic", operand: n.topic },
+      ];
+    case "dm":
+      return [{ operator: featureLevel >= 177 ? "dm" : "pm-with", operand: n.userIds }];
+    case "all-dms":
+      return [{ operator: "is", operand: featureLevel >= 177 ? "dm" : "private" }];
+    case "mentioned":
+      return [{ operator: "is", operand: "mentioned" }];
+    case "starred":
+      return [{ operator: "is", operand: "starred" }];
+    case "search":
+      return [{ operator: "search", operand: n.query }];
+  }
+}

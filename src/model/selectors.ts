@@ -1,0 +1,151 @@
+/** What the views ask of the store, as plain rows. */
+import type { Message } from "../api/schemas/common.js";
+import { narrowKey, topicKey, type Narrow } from "./narrow.js";
+import type { Store } from "./store.js";
+
+export interface ChannelRow {
+  channelId: number;
+  name: string;
+  color: string;
+  pinned: boolean;
+  muted: boolean;
+  unread: number;
+  private: boolean;
+  webPublic: boolean;
+  archived: boolean;
+  folderId: number | null;
+}
+
+const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+
+/** Subscribed channels: pinned first, then by name. */
+export function channelRows(store: Store): ChannelRow[] {
+  const rows: ChannelRow[] = [];
+  for (const s of store.channels.values()) {
+    rows.push({
+      channelId: s.stream_id,
+      name: s.name,
+      color: s.color,
+      pinned: s.pin_to_top,
+      muted: s.is_muted ?? false,
+      unread: store.unreads.countInChannel(s.stream_id, (t) => store.topicPolicy(s.stream_id, t) === 1),
+      private: s.invite_only,
+      webPublic: s.is_web_public,
+      archived: s.is_archived,
+      folderId: s.folder_id ?? null,
+    });
+  }
+  return rows.sort((a, b) => Number(b.pinned) - Number(a.pinned) || byName.compare(a.name, b.name));
+}
+
+export interface TopicRow {
+  channelId: number;
+  topic: string;
+  displayName: string;
+  unread: number;
+  maxId: number;
+  resolved: boolean;
+  muted: boolean;
+}
+
+const RESOLVED = "✔ ";
+
+/** Topics of a channel, most recent first, including unread topics not fetched yet. */
+export function topicRows(store: Store, channelId: number): TopicRow[] {
+  const seen = new Map<string, { name: string; maxId: number }>();
+  for (const t of store.topicsOf(channelId)) seen.set(topicKey(t.name), t);
+  for (const u of store.unreads.topicsIn(channelId)) {
+    const k = topicKey(u.topic);
+    const have = seen.get(k);
+    if (!have) seen.set(k, { name: u.topic, maxId: u.maxId });
+    else if (have.maxId < u.maxId) have.maxId = u.maxId;
+  }
+  return [...seen.values()]
+    .sort((a, b) => b.maxId - a.maxId)
+    .map((t) => ({
+      channelId,
+      topic: t.name,
+      displayName: store.topicDisplayName(t.name),
+      unread: store.unreads.countInTopic(channelId, t.name),
+      maxId: t.maxId,
+      resolved: t.name.startsWith(RESOLVED),
+      muted: store.topicPolicy(channelId, t.name) === 1,
+    }));
+}
+
+/** Unread messages counted in the combined feed (muted channels and topics left out), plus DMs. */
+export function feedUnreadCount(store: Store): number {
+  let n = store.unreads.dmCount();
+  for (const channelId of store.unreads.channelIds()) {
+    n += store.unreads.countInChannel(channelId, (t) => !store.countsInFeed(channelId, t));
+  }
+  return n;
+}
+
+export interface DmRow {
+  userIds: number[];
+  names: string;
+  unread: number;
+  maxId: number;
+}
+
+export function dmRows(store: Store, limit = 20): DmRow[] {
+  const rows = new Map<string, DmRow>();
+  for (const c of store.recentDms.values()) {
+    rows.set(c.userIds.join(","), {
+      userIds: c.userIds,
+      names: c.userIds.map((id) => store.userName(id)).join(", "),
+      unread: 0,
+      maxId: c.maxId,
+    });
+  }
+  for (const u of store.unreads.dmConversations()) {
+    const key = u.userIds.join(",");
+    const row = rows.get(key) ?? { userIds: u.userIds, names: u.userIds.map((id) => store.userName(id)).join(", "), unread: 0, maxId: u.maxId };
+    row.unread = u.count;
+    row.maxId = Math.max(row.maxId, u.maxId);
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => b.maxId - a.maxId).slice(0, limit);
+}
+
+/** The loaded messages of a narrow, oldest first. */
+export function narrowMessages(store: Store, narrow: Narrow): Message[] {
+  const l = store.messages.lists.get(narrowKey(narrow));
+  if (!l) return [];
+  const out: Message[] = [];
+  for (const id of l.ids) {
+    const m = store.messages.byId.get(id);
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+/** The unread message ids among the given ones. */
+export function unreadAmong(store: Store, ids: Iterable<number>): number[] {
+  const out: number[] = [];
+  for (const id of ids) if (store.unreads.has(id)) out.push(id);
+  return out;
+}
+
+/** A short title of a narrow for headers and the status line. */
+export function narrowTitle(store: Store, n: Narrow): string {
+  switch (n.kind) {
+    case "feed":
+      return "Combined feed";
+    case "channel":
+      return `#${store.channels.get(n.channelId)?.name ?? n.channelId}`;
+    case "topic":
+      return `#${store.channels.get(n.channelId)?.name ?? n.channelId} > ${store.topicDisplayName(n.topic)}`;
+    case "dm":
+      return n.userIds.map((id) => store.userName(id)).join(", ");
+    case "all-dms":
+      return "Direct messages";
+    case "mentioned":
+      return "Mentions";
+    case "starred":
+      return "Starred";
+    case "search":
+      return `Search: ${n.query}`;
+  }
+}

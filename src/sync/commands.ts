@@ -1,0 +1,135 @@
+/**
+ * What the views ask of the network: load a narrow, fetch older messages,
+ * topics, send, mark read. Results land in the store; failures are returned
+ * to the caller (the compose box keeps its text) or recorded on the list.
+ */
+import { describeError } from "../api/errors.js";
+import { getMessages, sendMessage, updateMessageFlags } from "../api/routes/messages.js";
+import { getTopics } from "../api/routes/topics.js";
+import { narrowToApi, type Narrow } from "../model/narrow.js";
+import type { Store } from "../model/store.js";
+import type { UpdateMachine } from "./update-machine.js";
+
+export const BATCH = 100;
+
+export type SendTarget = { type: "stream"; channelId: number; topic: string } | { type: "direct"; userIds: number[] };
+
+let localCounter = 0;
+
+export class Commands {
+  private readonly pendingRead = new Set<number>();
+  private readTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly machine: UpdateMachine) {}
+
+  private get store(): Store | undefined {
+    return this.machine.store;
+  }
+
+  /** Loads a narrow around its first unread message (or the newest). No-op while a fetch is running. */
+  async loadNarrow(narrow: Narrow): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const list = store.messages.ensureList(narrow);
+    if (list.status === "fetching" || list.ids.length > 0) return;
+    await this.fetch(store, narrow, "around");
+  }
+
+  async fetchOlder(narrow: Narrow): Promise<void> {
+    const store = this.store;
+    const list = store?.messages.list(narrow);
+    if (!store || !list || list.status === "fetching" || list.foundOldest) return;
+    await this.fetch(store, narrow, "older");
+  }
+
+  async fetchNewer(narrow: Narrow): Promise<void> {
+    const store = this.store;
+    const list = store?.messages.list(narrow);
+    if (!store || !list || list.status === "fetching" || list.foundNewest) return;
+    await this.fetch(store, narrow, "newer");
+  }
+
+  private async fetch(store: Store, narrow: Narrow, direction: "around" | "older" | "newer"): Promise<void> {
+    const list = store.messages.ensureList(narrow);
+    const generation = list.generation;
+    store.setListStatus(narrow, "fetching");
+    const anchor =
+      direction === "around" ? ("first_unread" as const) : direction === "older" ? list.ids[0] : list.ids[list.ids.length - 1];
+    try {
+      const res = await getMessages(this.machine.client, {
+        anchor: anchor ?? "newest",
+        include_anchor: direction === "around",
+        num_before: direction === "newer" ? 0 : direction === "around" ? BATCH / 2 : BATCH,
+        num_after: direction === "older" ? 0 : direction === "around" ? BATCH / 2 : BATCH,
+        narrow: narrowToApi(narrow, store.realm.featureLevel),
+        apply_markdown: false,
+        client_gravatar: true,
+        allow_empty_topic_name: true,
+      });
+      // A rebuild or reset while we waited makes this answer stale.
+      if (this.store !== store || store.messages.ensureList(narrow).generation !== generation) return;
+      store.addFetched(narrow, res.messages, {
+        foundOldest: res.found_oldest,
+        foundNewest: res.found_newest,
+        direction,
+      });
+    } catch (err) {
+      if (this.store === store) store.setListStatus(narrow, "error", describeError(err));
+    }
+  }
+
+  async fetchTopics(channelId: number): Promise<void> {
+    const store = this.store;
+    if (!store || store.topicsLoaded.has(channelId)) return;
+    try {
+      const res = await getTopics(this.machine.client, channelId, { allow_empty_topic_name: true });
+      if (this.store === store) store.setTopics(channelId, res.topics);
+    } catch {
+      // The sidebar still shows topics known from unreads and loaded messages.
+    }
+  }
+
+  /** Sends a message; throws on refusal or network failure so the caller keeps the text. */
+  async send(target: SendTarget, content: string): Promise<number> {
+    const store = this.store;
+    const localId = `${Date.now()}.${++localCounter}`;
+    const common = { content, queue_id: store?.queueId ?? undefined, local_id: localId };
+    const res =
+      target.type === "stream"
+        ? await sendMessage(this.machine.client, { type: "stream", to: target.channelId, topic: target.topic, ...common })
+        : await sendMessage(this.machine.client, { type: "direct", to: target.userIds, ...common });
+    return res.id;
+  }
+
+  /** Marks messages read, batched: seen messages go to the server together shortly after. */
+  markRead(ids: number[]): void {
+    const store = this.store;
+    if (!store) return;
+    let added = false;
+    for (const id of ids) {
+      if (store.unreads.has(id) && !this.pendingRead.has(id)) {
+        this.pendingRead.add(id);
+        added = true;
+      }
+    }
+    if (!added || this.readTimer) return;
+    this.readTimer = setTimeout(() => void this.flushRead(), 300);
+  }
+
+  async flushRead(): Promise<void> {
+    clearTimeout(this.readTimer);
+    this.readTimer = undefined;
+    const ids = [...this.pendingRead];
+    this.pendingRead.clear();
+    if (ids.length === 0) return;
+    try {
+      await updateMessageFlags(this.machine.client, { messages: ids, op: "add", flag: "read" });
+    } catch {
+      // They stay unread; the next view of them tries again.
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.readTimer);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The compose box's text editing as a pure reducer. Keys are applied to the
+ * latest state held in a ref, so fast typing never loses or reorders keys.
+ */
+export interface EditorState {
+  text: string;
+  /** Cursor position in UTF-16 units, always on a code point boundary. */
+  cursor: number;
+}
+
+export type EditorAction =
+  | { type: "insert"; text: string }
+  | { type: "backspace" }
+  | { type: "delete" }
+  | { type: "left" }
+  | { type: "right" }
+  | { type: "home" }
+  | { type: "end" }
+  | { type: "deleteWordBack" }
+  | { type: "killLine" }
+  | { type: "set"; text: string };
+
+export const EMPTY_EDITOR: EditorState = { text: "", cursor: 0 };
+
+function prevBoundary(text: string, i: number): number {
+  if (i <= 0) return 0;
+  const code = text.charCodeAt(i - 1);
+  return code >= 0xdc00 && code <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+}
+
+function nextBoundary(text: string, i: number): number {
+  if (i >= text.length) return text.length;
+  const code = text.charCodeAt(i);
+  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? i + 2 : i + 1;
+}
+
+/** Typed or pasted text, with terminal control characters removed (newlines kept, tabs as spaces). */
+export function cleanTyped(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n?/g, "\n").replace(/\t/g, "    ").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, "");
+}
+
+export function editorReducer(s: EditorState, a: EditorAction): EditorState {
+  switch (a.type) {
+    case "insert": {
+      const t = cleanTyped(a.text);
+      if (!t) return s;
+      return { text: s.text.slice(0, s.cursor) + t + s.text.slice(s.cursor), cursor: s.cursor + t.length };
+    }
+    case "backspace": {
+      if (s.cursor === 0) return s;
+      const p = prevBoundary(s.text, s.cursor);
+      return { text: s.text.slice(0, p) + s.text.slice(s.cursor), cursor: p };
+    }
+    case "delete": {
+      if (s.cursor >= s.text.length) return s;
+      const n = nextBoundary(s.text, s.cursor);
+      return { text: s.text.slice(0, s.cursor) + s.text.slice(n), cursor: s.cursor };
+    }
+    case "left":
+      return { ...s, cursor: prevBoundary(s.text, s.cursor) };
+    case "right":
+      return { ...s, cursor: nextBoundary(s.text, s.cursor) };
+    case "home": {
+      const start = s.text.lastIndexOf("\n", s.cursor - 1) + 1;
+      return { ...s, cursor: start };
+    }
+    case "end": {
+      const nl = s.text.indexOf("\n", s.cursor);
+      return { ...s, cursor: nl === -1 ? s.text.length : nl };
+    }
+    case "deleteWordBack": {
+      const before = s.text.slice(0, s.cursor).replace(/\s*\S*$/, "");
+      return { text: before + s.text.slice(s.cursor), cursor: before.length };
+    }
+    case "killLine": {
+      const nl = s.text.indexOf("\n", s.cursor);
+      const end = nl === -1 ? s.text.length : nl;
+      return { text: s.text.slice(0, s.cursor) + s.text.slice(end), cursor: s.cursor };
+    }
+    case "set":
+      return { text: a.text, cursor: a.text.length };
+  }
+}
+
+/** Maps a key name to an editing action, or undefined when the key is not an edit. */
+export function editActionForKey(name: string, input: string): EditorAction | undefined {
+  switch (name) {
+    case "backspace":
+    case "C-h":
+      return { type: "backspace" };
+    case "delete":
+    case "C-d":
+      return { type: "delete" };
+    case "left":
+    case "C-b":
+      return { type: "left" };
+    case "right":
+    case "C-f":
+      return { type: "right" };
+    case "home":
+    case "C-a":
+      return { type: "home" };
+    case "end":
+    case "C-e":
+      return { type: "end" };
+    case "C-w":
+    case "M-backspace":
+      return { type: "deleteWordBack" };
+    case "C-k":
+      return { type: "killLine" };
+  }
+  if (name.startsWith("C-") || name.startsWith("M-") || name.length > 1 && !input) return undefined;
+  if (input && name === input) return { type: "insert", text: input };
+  return undefined;
+}

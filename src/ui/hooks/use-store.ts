@@ -1,0 +1,10 @@
+import { useSyncExternalStore } from "react";
+import type { Store } from "../../model/store.js";
+
+/** Re-renders the caller whenever the store changes; returns its version. */
+export function useStoreVersion(store: Store | undefined): number {
+  return useSyncExternalStore(
+    (fn) => (store ? store.subscribe(fn) : () => undefined),
+    () => store?.version ?? -1,
+  );
+}

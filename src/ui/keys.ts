@@ -1,0 +1,29 @@
+/** Turns Ink's key report into one canonical name, so bindings are plain data. */
+import type { Key } from "ink";
+
+/**
+ * Names: printable characters as themselves ("j", "G", "?"), and
+ * "up" "down" "left" "right" "pageup" "pagedown" "home" "end" "enter"
+ * "escape" "tab" "S-tab" "backspace", with "C-" / "M-" prefixes.
+ */
+export function keyName(input: string, key: Key): string {
+  const mods = (key.ctrl ? "C-" : "") + (key.meta ? "M-" : "");
+  if (key.upArrow) return mods + "up";
+  if (key.downArrow) return mods + "down";
+  if (key.leftArrow) return mods + "left";
+  if (key.rightArrow) return mods + "right";
+  if (key.pageUp) return mods + "pageup";
+  if (key.pageDown) return mods + "pagedown";
+  if (key.home) return mods + "home";
+  if (key.end) return mods + "end";
+  if (key.return) return mods + (key.shift ? "S-enter" : "enter");
+  if (key.escape && !input) return "escape";
+  if (key.tab) return key.shift ? "S-tab" : "tab";
+  // Most terminals send DEL (0x7f) for the Backspace key, which Ink reports as
+  // "delete"; the Delete key proper is indistinguishable, so both erase backwards
+  // (Ctrl-D deletes forwards in the editor).
+  if (key.backspace || key.delete) return mods + "backspace";
+  if (key.ctrl && input) return `C-${input.toLowerCase()}`;
+  if (key.meta && input) return `M-${input}`;
+  return input;
+}
