@@ -1,0 +1,303 @@
+// The service's Markdown dialect on top of marked + marked-terminal: spoiler/quote/math fences
+// and the renderer fixes marked-terminal needs (inline tokens in list items, unknown fence
+// languages, links without OSC 8, tables and rules that know the width); the inline elements
+// live in markdown-inline.ts. Built once by `createEngine` when markdown.ts loads marked; the
+// per-call state (context, colours, width) is read through `state()` while a render runs.
+import { Chalk, type ChalkInstance } from "chalk";
+import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
+import type { TerminalRendererOptions } from "marked-terminal";
+import { inlineExtensions } from "./markdown-inline.js";
+import { displayWidth } from "./wrap.js";
+
+export interface RenderContext {
+  selfUserId: number;
+  userName(id: number): string | undefined;
+  userIdByName(name: string): number | undefined;
+  channelName(id: number): string | undefined;
+  /** Shown for the empty topic ("general chat"). */
+  emptyTopicName: string;
+  timeZone?: string;
+  twentyFourHour?: boolean;
+  color: boolean;
+}
+
+export interface RenderState {
+  ctx: RenderContext;
+  c: ChalkInstance;
+  width: number;
+}
+
+/** What createEngine needs from the lazily imported packages. */
+export interface EngineDeps {
+  Marked: typeof Marked;
+  markedTerminal: (options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>) => MarkedExtension;
+  supportsLanguage(name: string): boolean;
+  highlight(code: string, options: { language: string; ignoreIllegals: boolean; theme: Record<string, (s: string) => string> }): string;
+  /** cli-table3's constructor. */
+  Table: TableCtor;
+}
+
+export type TableCtor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
+
+export const colorChalk = new Chalk({ level: 1 });
+export const plainChalk = new Chalk({ level: 0 });
+
+/** Marks a line that must be truncated, not wrapped (table rows). Removed by the caller. */
+export const NO_WRAP = "\ue000";
+export const QUOTE_BAR = "▎";
+
+const themes = new Map<ChalkInstance, Record<string, (s: string) => string>>();
+
+/** highlight.js token classes → styles; classes not listed here stay plain. */
+function codeTheme(c: ChalkInstance): Record<string, (s: string) => string> {
+  let theme = themes.get(c);
+  if (theme !== undefined) return theme;
+  const plain = (s: string): string => s;
+  const styles: Record<string, (s: string) => string> = {
+    keyword: c.blue,
+    built_in: c.cyan,
+    type: c.cyan,
+    literal: c.blue,
+    number: c.green,
+    regexp: c.red,
+    string: c.red,
+    class: c.blue,
+    function: c.yellow,
+    comment: c.gray,
+    doctag: c.gray,
+    meta: c.gray,
+    tag: c.gray,
+    name: c.blue,
+    attr: c.cyan,
+    attribute: c.cyan,
+    addition: c.green,
+    deletion: c.red,
+    emphasis: c.italic,
+    strong: c.bold,
+    link: c.underline,
+  };
+  // cli-highlight falls back to its own (global chalk) theme for classes a theme lacks.
+  theme = new Proxy(styles, { get: (t, k) => (typeof k === "string" ? t[k] : undefined) ?? plain });
+  themes.set(c, theme);
+  return theme;
+}
+
+/** Prefix every line of a rendered block with a quote bar. */
+function quoteLines(c: ChalkInstance, body: string): string {
+  const bar = c.gray(QUOTE_BAR);
+  return body
+    .replace(/\n+$/, "")
+    .split("\n")
+    .map((l) => (l === "" ? bar : `${bar} ${l}`))
+    .join("\n");
+}
+
+function indentLines(body: string, indent: string): string {
+  return body
+    .split("\n")
+    .map((l) => (l === "" ? l : indent + l))
+    .join("\n");
+}
+
+// A fenced block whose info string starts with one of these is ours, not a code block.
+const OWN_FENCE_RE = /^ {0,3}(`{3,}|~{3,})[ \t]*(quote|spoiler|math|latex)(?=[ \t\n]|$)[ \t]*([^\n]*)(?:\n|$)/;
+const ANY_OPEN_RE = /^ {0,3}(`{3,}|~{3,})[ \t]*[^\s`~]/;
+const BARE_FENCE_RE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/**
+ * Find where a fence opened with `fence` closes. Fences inside it nest: an opening line with an
+ * info string, or a bare fence too short to close ours, opens an inner block that the next
+ * long-enough bare fence of the same character closes.
+ */
+function scanFence(src: string, start: number, fence: string): { body: string; end: number } {
+  const inner: string[] = []; // open inner fences, innermost last
+  let pos = start;
+  while (pos < src.length) {
+    const nl = src.indexOf("\n", pos);
+    const lineEnd = nl === -1 ? src.length : nl;
+    const line = src.slice(pos, lineEnd);
+    const next = nl === -1 ? src.length : nl + 1;
+    const bare = BARE_FENCE_RE.exec(line)?.[1];
+    const top = inner[inner.length - 1];
+    if (bare !== undefined) {
+      if (top !== undefined) {
+        if (bare[0] === top[0] && bare.length >= top.length) inner.pop();
+      } else if (bare[0] === fence[0] && bare.length >= fence.length) {
+        return { body: src.slice(start, pos).replace(/\n$/, ""), end: next };
+      } else {
+        inner.push(bare);
+      }
+    } else if (top === undefined) {
+      const opener = ANY_OPEN_RE.exec(line)?.[1];
+      if (opener !== undefined) inner.push(opener);
+    }
+    pos = next;
+  }
+  return { body: src.slice(start).replace(/\n$/, ""), end: src.length }; // unclosed: runs to the end
+}
+
+export function createEngine(deps: EngineDeps, state: () => RenderState): (src: string) => string {
+  const S = (): ChalkInstance => state().c;
+  const style =
+    (pick: (c: ChalkInstance) => (s: string) => string) =>
+    (s: string): string =>
+      pick(S())(s);
+
+  const terminalOptions: TerminalRendererOptions = {
+    code: style((c) => c.yellow),
+    html: (s) => s,
+    heading: style((c) => c.bold.green),
+    firstHeading: style((c) => c.bold.underline.magenta),
+    hr: (s) => s,
+    listitem: (s) => s,
+    table: (s) => s,
+    paragraph: (s) => s,
+    strong: style((c) => c.bold),
+    em: style((c) => c.italic),
+    codespan: style((c) => c.yellow),
+    del: style((c) => c.dim.strikethrough),
+    link: (s) => s,
+    href: style((c) => c.blue.underline),
+    text: (s) => s,
+    unescape: true,
+    emoji: false, // ours, below: the service's names, not GitHub's
+    showSectionPrefix: false,
+    reflowText: false, // we wrap afterwards, with string-width
+    tab: 2,
+  };
+
+  const inline = inlineExtensions(state);
+
+  const fence: TokenizerAndRendererExtension = {
+    name: "svcFence",
+    level: "block",
+    start: (src) => {
+      const i = src.search(/^ {0,3}(?:`{3,}|~{3,})[ \t]*(?:quote|spoiler|math|latex)(?=[ \t\n]|$)/m);
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const open = OWN_FENCE_RE.exec(src);
+      if (!open) return undefined;
+      const [opening, fenceChars = "```", kind = "", header = ""] = open;
+      const { body, end } = scanFence(src, opening.length, fenceChars);
+      const token: Tokens.Generic = { type: "svcFence", raw: src.slice(0, end), kind, body, tokens: [] };
+      if (kind === "quote") token.tokens = this.lexer.blockTokens(body, []);
+      if (kind === "spoiler") token["header"] = this.lexer.inline(header.trim(), []);
+      return token;
+    },
+    childTokens: ["header"],
+    renderer(this: RendererThis, token) {
+      const c = S();
+      const kind = String(token["kind"]);
+      if (kind === "quote") return quoteLines(c, this.parser.parse(token.tokens ?? [])) + "\n\n";
+      if (kind === "spoiler") {
+        const headerTokens = (token["header"] ?? []) as Tokens.Generic[];
+        const header = headerTokens.length > 0 ? this.parser.parseInline(headerTokens) : "Spoiler";
+        return `${c.magenta("▶")} ${header} ${c.dim("(spoiler)")}\n\n`;
+      }
+      // math / latex: the TeX source, as a code block
+      return indentLines(c.yellow(String(token["body"])), "  ") + "\n\n";
+    },
+  };
+
+  const renderer: MarkedExtension["renderer"] = {
+    // marked ≥13 leaves the inline tokens of tight list items to the text renderer, and
+    // marked-terminal prints them raw ("**bold**"): parse them.
+    text(token) {
+      if ("tokens" in token && token.tokens) return this.parser.parseInline(token.tokens);
+      return false;
+    },
+    code(token) {
+      const c = S();
+      const code = token.text.replace(/\n+$/, "");
+      const lang = (token.lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+      let out: string;
+      // An unknown language makes highlight.js log to the console: only highlight what it knows.
+      if (c.level > 0 && lang !== "" && deps.supportsLanguage(lang)) {
+        try {
+          out = deps.highlight(code, { language: lang, ignoreIllegals: true, theme: codeTheme(c) });
+        } catch {
+          out = c.yellow(code);
+        }
+      } else {
+        out = c.yellow(code);
+      }
+      return indentLines(out, "  ") + "\n\n";
+    },
+    // marked ≥16 puts a checkbox token into task items and marked-terminal adds its own:
+    // keep marked's only (marked-terminal's list calls its own listitem, so it is done here).
+    list(token) {
+      for (const item of token.items) item.task = false;
+      return false;
+    },
+    checkbox({ checked }) {
+      return checked ? "[x] " : "[ ] ";
+    },
+    blockquote(token) {
+      return quoteLines(S(), this.parser.parse(token.tokens)) + "\n\n";
+    },
+    hr() {
+      const { c, width } = state();
+      return c.gray("─".repeat(Math.max(3, Math.min(width, 80)))) + "\n\n";
+    },
+    link(token) {
+      const c = S();
+      const text = this.parser.parseInline(token.tokens);
+      const href = token.href;
+      const plainText = text.replace(/\x1b\[[0-9;]*m/g, ""); // eslint-disable-line no-control-regex
+      if (plainText === "") return c.blue.underline(href);
+      if (plainText === href || `mailto:${plainText}` === href) return c.blue.underline(text); // autolinks
+      return `${text} (${c.blue.underline(href)})`;
+    },
+    table(token) {
+      const { c, width } = state();
+      const cell = (cl: Tokens.TableCell): string => this.parser.parseInline(cl.tokens);
+      const head = token.header.map((h) => c.bold(cell(h)));
+      const rows = token.rows.map((r) => r.map(cell));
+      return renderTable(head, rows, width) + "\n\n";
+    },
+    html(token) {
+      return token.text; // shown as written, like the service does
+    },
+  };
+
+  const renderTable = (head: string[], rows: string[][], width: number): string => {
+    const cols = head.length;
+    const natural = Array.from({ length: cols }, (_, i) =>
+      Math.max(3, ...[head, ...rows].map((r) => Math.max(...(r[i] ?? "").split("\n").map(displayWidth)) + 2)),
+    );
+    const available = width - (cols + 1);
+    const widths = [...natural];
+    let total = widths.reduce((a, b) => a + b, 0);
+    while (total > available) {
+      let widest = 0;
+      for (let i = 1; i < cols; i++) if ((widths[i] ?? 0) > (widths[widest] ?? 0)) widest = i;
+      if ((widths[widest] ?? 0) <= 6) break;
+      widths[widest] = (widths[widest] ?? 0) - 1;
+      total--;
+    }
+    const table = new deps.Table({
+      head,
+      colWidths: widths,
+      wordWrap: true,
+      wrapOnWordBoundary: true,
+      style: { head: [], border: [] },
+    });
+    for (const r of rows) table.push(r);
+    return table
+      .toString()
+      .split("\n")
+      .map((l) => NO_WRAP + l)
+      .join("\n");
+  };
+
+  const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {
+    gfm: true,
+    breaks: true, // the service treats a single newline as a line break
+    renderer,
+    extensions: [fence, ...inline],
+  });
+
+  return (src) => marked.parse(src, { async: false });
+}
+

@@ -1,0 +1,153 @@
+// Inline elements of the service's Markdown dialect, as marked extensions: user, group and
+// wildcard mentions, channel/topic links, :emoji:, <time:…> and $$inline math$$.
+import type { ChalkInstance } from "chalk";
+import type { Tokens, TokenizerAndRendererExtension } from "marked";
+import { emojiByName } from "./emoji.js";
+import type { RenderState } from "./markdown-dialect.js";
+import { sanitizeInline } from "./sanitize.js";
+import { formatDateTime } from "./time.js";
+
+const WILDCARDS = new Set(["all", "everyone", "channel", "stream", "topic"]);
+
+type MentionKind = "self" | "wildcard" | "user" | "group" | "silent";
+
+function mentionStyle(c: ChalkInstance, kind: MentionKind): (s: string) => string {
+  switch (kind) {
+    case "self":
+      return (s) => c.inverse.bold.yellow(s);
+    case "wildcard":
+      return (s) => c.bold.yellow(s);
+    case "user":
+    case "group":
+      return (s) => c.bold.cyan(s);
+    case "silent":
+      return (s) => c.cyan(s);
+  }
+}
+
+/** The inline extensions, in the order marked tries them; renderers read the current render state. */
+export function inlineExtensions(state: () => RenderState): TokenizerAndRendererExtension[] {
+  const mention: TokenizerAndRendererExtension = {
+    name: "svcMention",
+    level: "inline",
+    start: (src) => {
+      const i = src.search(/@_?\*/);
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const user = /^@(_?)\*\*([^*\n]+?)\*\*/.exec(src);
+      if (user) {
+        const [raw, silent, inner = ""] = user;
+        const bar = inner.lastIndexOf("|");
+        const idText = bar === -1 ? "" : inner.slice(bar + 1);
+        const id = /^\d+$/.test(idText) ? Number(idText) : undefined;
+        const name = id === undefined ? inner : inner.slice(0, bar);
+        return { type: "svcMention", raw, silent: silent === "_", name, id, group: false };
+      }
+      const group = /^@(_?)\*([^*\n]+?)\*/.exec(src);
+      if (group) {
+        const [raw, silent, name = ""] = group;
+        return { type: "svcMention", raw, silent: silent === "_", name, group: true };
+      }
+      return undefined;
+    },
+    renderer(token) {
+      const { ctx, c } = state();
+      const t = token as Tokens.Generic & { silent: boolean; name: string; id?: number; group: boolean };
+      let display = t.name;
+      let kind: MentionKind;
+      if (t.group) {
+        kind = t.silent ? "silent" : "group";
+      } else if (!t.silent && t.id === undefined && WILDCARDS.has(t.name.toLowerCase())) {
+        kind = "wildcard";
+      } else {
+        const id = t.id ?? ctx.userIdByName(t.name);
+        if (t.id !== undefined) display = ctx.userName(t.id) ?? t.name;
+        kind = t.silent ? "silent" : id === ctx.selfUserId ? "self" : "user";
+      }
+      return mentionStyle(c, kind)(`@${sanitizeInline(display)}`);
+    },
+  };
+
+  const channelLink: TokenizerAndRendererExtension = {
+    name: "svcChannelLink",
+    level: "inline",
+    start: (src) => {
+      const i = src.indexOf("#**");
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const m = /^#\*\*([^*\n]+?)\*\*/.exec(src);
+      if (!m) return undefined;
+      const inner = m[1] ?? "";
+      const gt = inner.indexOf(">");
+      const channel = gt === -1 ? inner : inner.slice(0, gt);
+      const topic = gt === -1 ? undefined : inner.slice(gt + 1).replace(/@\d+$/, ""); // `>topic@msgid`
+      return { type: "svcChannelLink", raw: m[0], channel, topic };
+    },
+    renderer(token) {
+      const { ctx, c } = state();
+      const t = token as Tokens.Generic & { channel: string; topic?: string };
+      let text = `#${sanitizeInline(t.channel)}`;
+      if (t.topic !== undefined) text += ` > ${t.topic === "" ? ctx.emptyTopicName : sanitizeInline(t.topic)}`;
+      return c.bold.blue(text);
+    },
+  };
+
+  const emoji: TokenizerAndRendererExtension = {
+    name: "svcEmoji",
+    level: "inline",
+    start: (src) => {
+      const i = src.search(/:[\w+-]+:/);
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const m = /^:([\w+-]+):/.exec(src);
+      if (!m) return undefined;
+      const char = emojiByName(m[1] ?? "");
+      return char === undefined ? undefined : { type: "svcEmoji", raw: m[0], char };
+    },
+    renderer: (token) => String(token["char"]),
+  };
+
+  const time: TokenizerAndRendererExtension = {
+    name: "svcTime",
+    level: "inline",
+    start: (src) => {
+      const i = src.indexOf("<time:");
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const m = /^<time:([^>\n]+)>/.exec(src);
+      if (!m) return undefined;
+      const value = (m[1] ?? "").trim();
+      const ms = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+      if (!Number.isFinite(ms)) return { type: "text", raw: m[0], text: m[0] };
+      return { type: "svcTime", raw: m[0], seconds: ms / 1000 };
+    },
+    renderer(token) {
+      const { ctx, c } = state();
+      const text = formatDateTime(Number(token["seconds"]), {
+        ...(ctx.timeZone !== undefined && { timeZone: ctx.timeZone }),
+        ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }),
+      });
+      return c.underline(text);
+    },
+  };
+
+  const inlineMath: TokenizerAndRendererExtension = {
+    name: "svcInlineMath",
+    level: "inline",
+    start: (src) => {
+      const i = src.indexOf("$$");
+      return i === -1 ? undefined : i;
+    },
+    tokenizer(src) {
+      const m = /^\$\$([^\n]+?)\$\$/.exec(src);
+      return m ? { type: "svcInlineMath", raw: m[0], text: m[0] } : undefined;
+    },
+    renderer: (token) => state().c.yellow(String(token["text"])),
+  };
+
+  return [mention, channelLink, time, inlineMath, emoji];
+}

@@ -1,0 +1,136 @@
+// Message bodies: raw Markdown in the service's dialect → an ANSI string for a given width.
+//
+// marked-terminal loads every highlight.js language (~160 ms), so the engine is imported by
+// `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
+// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer).
+import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState, type TableCtor } from "./markdown-dialect.js";
+import { loadEmojiData } from "./emoji.js";
+import { sanitize } from "./sanitize.js";
+import { truncate, wrapLine, wrapText } from "./wrap.js";
+
+export type { RenderContext } from "./markdown-dialect.js";
+
+let engine: ((src: string) => string) | undefined;
+let loading: Promise<void> | undefined;
+let current: RenderState | undefined;
+
+function state(): RenderState {
+  if (current === undefined) throw new Error("markdown: render state read outside a render");
+  return current;
+}
+
+/**
+ * Import marked, marked-terminal and the highlighter, and build the renderer (idempotent).
+ * Call it after the first frame; `renderMarkdown` works, plainly, before it resolves.
+ */
+export function loadMarkdown(): Promise<void> {
+  loading ??= (async () => {
+    const [{ Marked }, { markedTerminal }, cliHighlight, table] = await Promise.all([
+      import("marked"),
+      import("marked-terminal"),
+      import("cli-highlight"),
+      import("cli-table3"),
+      loadEmojiData(),
+    ]);
+    engine = createEngine(
+      {
+        Marked,
+        markedTerminal,
+        supportsLanguage: cliHighlight.supportsLanguage,
+        highlight: cliHighlight.highlight,
+        Table: table.default as unknown as TableCtor,
+      },
+      state,
+    );
+    cache.clear(); // drop the plain renderings made before
+  })();
+  return loading;
+}
+
+export function isMarkdownLoaded(): boolean {
+  return engine !== undefined;
+}
+
+// ---- cache -------------------------------------------------------------------------------
+
+const CACHE_LIMIT = 2000;
+const cache = new Map<string, string>(); // insertion order = recency (a hit is re-inserted)
+
+/** Forget every cached rendering (e.g. after users or channels were renamed). */
+export function clearMarkdownCache(): void {
+  cache.clear();
+}
+
+function cacheKey(src: string, ctx: RenderContext, width: number): string {
+  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, src].join("\u0000");
+}
+
+// ---- rendering ---------------------------------------------------------------------------
+
+/**
+ * Render a message body to at most `width` cells per line, without a trailing newline.
+ * SGR codes only when `ctx.color`; with `color: false` the result contains no ESC at all.
+ * Never throws: on any failure the plain rendering is returned.
+ */
+export function renderMarkdown(src: string, ctx: RenderContext, width: number): string {
+  const w = Math.max(1, Math.floor(width));
+  if (engine === undefined) return renderPlain(src, w);
+  const key = cacheKey(src, ctx, w);
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  let out: string;
+  try {
+    out = renderRich(engine, src, ctx, w);
+  } catch {
+    out = renderPlain(src, w);
+  }
+  cache.set(key, out);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return out;
+}
+
+/** The rendering used before `loadMarkdown()` has finished: sanitized text, word-wrapped. */
+export function renderPlain(src: string, width: number): string {
+  return wrapText(sanitize(src, { multiline: true }).replace(/\s+$/, ""), Math.max(1, Math.floor(width)));
+}
+
+// eslint-disable-next-line no-control-regex
+const ANY_ESCAPE_RE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b/g;
+
+function renderRich(run: (src: string) => string, src: string, ctx: RenderContext, width: number): string {
+  // Every escape and control character goes before marked sees the text; the private-use
+  // marker we use for table rows is taken out too.
+  const clean = sanitize(src, { multiline: true }).replace(/\ue000/g, "");
+  current = { ctx, c: ctx.color ? colorChalk : plainChalk, width };
+  let out: string;
+  try {
+    out = run(clean);
+  } finally {
+    current = undefined;
+  }
+  if (!ctx.color) out = out.replace(ANY_ESCAPE_RE, ""); // belt and braces: nothing styled at all
+  out = out.replace(/[ \t]+$/gm, "").replace(/\n{3,}/g, "\n\n").replace(/^\n+|\s+$/g, "");
+  return out
+    .split("\n")
+    .map((line) => (line.includes(NO_WRAP) ? truncate(line.replace(NO_WRAP, ""), width) : wrapLine(line, width)))
+    .join("\n");
+}
+
+// ---- /me ---------------------------------------------------------------------------------
+
+/** Whether the message is a `/me` action ("/me waves"); the caller puts the sender's name first. */
+export function isMeMessage(src: string): boolean {
+  return src.startsWith("/me ") && !src.includes("\n") && src.trim().length > 3;
+}
+
+/** The action text of a `/me` message ("waves" for "/me waves"), or undefined. */
+export function meMessageText(src: string): string | undefined {
+  return isMeMessage(src) ? src.slice(4).trim() : undefined;
+}
