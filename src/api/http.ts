@@ -180,7 +180,8 @@ export class ApiClient {
 
   url(path: string): URL {
     const u = new URL(this.site.href);
-    u.pathname = `${u.pathname}/api/v1/${path.replace(/^\/+/, "")}`;
+    // A bare host has pathname "/": join without doubling the slash.
+    u.pathname = `${u.pathname.replace(/\/+$/, "")}/api/v1/${path.replace(/^\/+/, "")}`;
     return u;
   }
 

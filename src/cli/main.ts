@@ -85,7 +85,18 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
   }
 }
 
+/**
+ * Colour detection runs when the UI modules load, so decide before that:
+ * CI=false means "not CI" (Ink reads it so, the colour detector does not),
+ * and --no-color / NO_COLOR turn colour off.
+ */
+function prepareTerminalEnv(args: ClientArgs): void {
+  if (process.env.CI === "false" || process.env.CI === "0") delete process.env.CI;
+  if (!args.color) process.env.FORCE_COLOR = "0";
+}
+
 async function runClient(args: ClientArgs): Promise<void> {
+  prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
   const [{ ApiClient }, { UpdateMachine }, { Commands }, ui, { loadMarkdown }] = await Promise.all([
     import("../api/http.js"),

@@ -123,10 +123,10 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
 
-  // Messages shown in the pane count as read.
+  // Messages shown in the pane count as read once the reader is in the pane.
   useEffect(() => {
-    if (unreadShown.size) commands.markRead([...unreadShown]);
-  }, [unreadShown, commands]);
+    if (focus !== "sidebar" && unreadShown.size) commands.markRead([...unreadShown]);
+  }, [unreadShown, commands, focus]);
 
   // Reaching the top asks for older messages.
   useEffect(() => {
@@ -252,11 +252,12 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
         case "collapse":
           setExpanded(undefined);
           return true;
-        case "open": {
+        case "open":
+        case "expand": {
           const row = sidebarRows[cursor];
           if (!row || row.kind === "header") return true;
           if (row.kind === "channel") {
-            setExpanded(row.expanded ? undefined : row.channelId);
+            setExpanded(row.expanded && action === "open" ? undefined : row.channelId);
             openNarrow(row.narrow);
             return true;
           }

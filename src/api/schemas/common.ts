@@ -31,7 +31,13 @@ export const userSchema = z.looseObject({
   role: z.number().int().optional(),
   timezone: z.string().default(""),
   avatar_url: z.string().nullish(),
+  avatar_version: z.number().int().optional(),
   date_joined: z.string().optional(),
+  is_imported_stub: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+  profile_data: z
+    .record(z.string(), z.looseObject({ value: z.string(), rendered_value: z.string().optional() }))
+    .optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -155,3 +161,90 @@ export const narrowTermSchema = z.object({
   negated: z.boolean().optional(),
 });
 export type NarrowTerm = z.infer<typeof narrowTermSchema>;
+
+/** A narrow as sent to the server: `{operator, operand}` terms, or legacy `[operator, operand]` pairs. */
+export type NarrowInput = NarrowTerm[] | Array<[string, string]>;
+
+/** A user group; fields beyond group_id are tolerant, defaulted for older servers. */
+export const userGroupSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().default(""),
+  members: z.array(z.number().int()).default([]),
+  direct_subgroup_ids: z.array(z.number().int()).default([]),
+  is_system_group: z.boolean().default(false),
+  deactivated: z.boolean().default(false),
+  creator_id: z.number().int().nullish(),
+  date_created: z.number().nullish(),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+
+/** `""` unaddressed, `stream`, `private` (kept as a string: a new kind must not break parsing). */
+export const draftSchema = z.looseObject({
+  id: z.number().int().optional(),
+  type: z.string(),
+  to: z.array(z.number().int()),
+  topic: z.string().default(""),
+  content: z.string(),
+  timestamp: z.number().optional(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const savedSnippetSchema = z.looseObject({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  date_created: z.number().optional(),
+});
+export type SavedSnippet = z.infer<typeof savedSnippetSchema>;
+
+export const navigationViewSchema = z.looseObject({
+  fragment: z.string(),
+  is_pinned: z.boolean().default(false),
+  name: z.string().nullish(),
+});
+export type NavigationView = z.infer<typeof navigationViewSchema>;
+
+export const realmEmojiSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  source_url: z.string(),
+  still_url: z.string().nullish(),
+  deactivated: z.boolean().default(false),
+  author_id: z.number().int().nullish(),
+});
+export type RealmEmoji = z.infer<typeof realmEmojiSchema>;
+
+export const linkifierSchema = z.looseObject({
+  id: z.number().int(),
+  pattern: z.string(),
+  url_template: z.string().optional(),
+  url_format: z.string().optional(),
+});
+export type Linkifier = z.infer<typeof linkifierSchema>;
+
+/** Presence of one client in the legacy format (keyed by client name, plus `aggregated`). */
+export const legacyClientPresenceSchema = z.looseObject({
+  client: z.string().optional(),
+  status: z.string(),
+  timestamp: z.number(),
+  pushable: z.boolean().optional(),
+});
+export const legacyPresenceSchema = z.record(z.string(), legacyClientPresenceSchema);
+export type LegacyPresence = z.infer<typeof legacyPresenceSchema>;
+
+/** Presence in the modern format (keyed by user ID). */
+export const modernPresenceSchema = z.looseObject({
+  active_timestamp: z.number(),
+  idle_timestamp: z.number(),
+});
+export type ModernPresence = z.infer<typeof modernPresenceSchema>;
+
+export const userStatusSchema = z.looseObject({
+  away: z.boolean().optional(),
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: reactionTypeSchema.optional(),
+});
+export type UserStatus = z.infer<typeof userStatusSchema>;

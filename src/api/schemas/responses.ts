@@ -13,7 +13,8 @@ export const fetchApiKeyResponseSchema = z.looseObject({
 
 export const getMessagesResponseSchema = z.looseObject({
   ...successBase,
-  anchor: z.number().int().optional(),
+  // `newest` comes back as 10^16, past the safe-integer range: a number, not an int.
+  anchor: z.number().optional(),
   found_newest: z.boolean().default(false),
   found_oldest: z.boolean().default(false),
   found_anchor: z.boolean().default(false),

@@ -1,0 +1,39 @@
+// What every route handler can reach: the organization state, the event
+// queues, the Markdown renderer, the clock and the resolved options.
+
+import type { MarkdownRenderer } from "./markdown-html.js";
+import type { QueueManager } from "./queues.js";
+import type { State } from "./state.js";
+
+export interface ResolvedOptions {
+  heartbeatMs: number;
+  queueIdleMs: number;
+  longpollTimeoutSecs: number;
+}
+
+export interface ServerContext {
+  state: State;
+  queues: QueueManager;
+  markdown: MarkdownRenderer;
+  /** Clock in milliseconds. */
+  now(): number;
+  /** e.g. http://127.0.0.1:43123 — set once the server listens. */
+  realmUrl: string;
+  options: ResolvedOptions;
+}
+
+export const FEATURE_LEVEL = 496;
+export const SERVER_VERSION = "termchat-reference 1.0";
+export const LIMITS = {
+  maxStreamNameLength: 60,
+  maxStreamDescriptionLength: 1024,
+  maxTopicLength: 60,
+  maxMessageLength: 10000,
+  maxChannelFolderNameLength: 60,
+  maxChannelFolderDescriptionLength: 1024,
+  maxMessagesPerFetch: 5000,
+} as const;
+
+export function nowSeconds(ctx: ServerContext): number {
+  return Math.floor(ctx.now() / 1000);
+}

@@ -1,0 +1,165 @@
+// The HTTP layer: routing under /api/v1, parameter collection (query string,
+// plus the form-encoded body for POST/PATCH/DELETE), HTTP Basic
+// authentication, and the success/error envelopes.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerContext } from "./context.js";
+import {
+  ApiError,
+  endpointNotFound,
+  invalidApiKey,
+  methodNotAllowed,
+  notLoggedIn,
+  userDeactivated,
+} from "./errors.js";
+import { Params } from "./params.js";
+import type { User } from "./state.js";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export interface RequestContext {
+  server: ServerContext;
+  params: Params;
+  /** Values of `:name` path segments. */
+  path: Record<string, string>;
+  /** The authenticated user (routes with `auth: false` get none). */
+  user: User;
+  /** Aborts when the client closes the connection before the response. */
+  signal: AbortSignal;
+  /** The User-Agent header ("" when absent). */
+  userAgent: string;
+}
+
+export interface Route {
+  method: Method;
+  /** Path below /api/v1, with `:name` segments, e.g. "/users/me/:stream_id/topics". */
+  path: string;
+  /** Default true. */
+  auth?: boolean;
+  handler(ctx: RequestContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+
+const API_PREFIX = "/api/v1";
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+export class Router {
+  private readonly routes: { route: Route; segments: string[] }[] = [];
+
+  constructor(private readonly server: ServerContext) {}
+
+  add(routes: Route[]): void {
+    for (const route of routes) this.routes.push({ route, segments: split(route.path) });
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const abort = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    try {
+      const body = await this.dispatch(req, abort.signal);
+      send(res, 200, { result: "success", msg: "", ...body });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        send(res, err.status, err.body(), err.headers);
+      } else {
+        console.error("[termchat server]", err);
+        send(res, 500, { result: "error", msg: "Internal server error", code: "BAD_REQUEST" });
+      }
+    }
+  }
+
+  private async dispatch(req: IncomingMessage, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = (req.method ?? "GET").toUpperCase();
+    if (!url.pathname.startsWith(API_PREFIX + "/")) throw endpointNotFound();
+    const segments = split(url.pathname.slice(API_PREFIX.length));
+
+    const candidates = this.routes
+      .map(({ route, segments: pattern }) => ({ route, path: match(pattern, segments) }))
+      .filter((c): c is { route: Route; path: Record<string, string> } => c.path !== null);
+    if (candidates.length === 0) throw endpointNotFound();
+    const chosen = candidates.find((c) => c.route.method === method);
+    if (!chosen) throw methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]);
+
+    const sources = [url.searchParams];
+    if (method !== "GET") sources.push(await readForm(req));
+    const params = Params.fromSearchParams(...sources);
+    const user = chosen.route.auth === false ? null : this.authenticate(req);
+    const result = await chosen.route.handler({
+      server: this.server,
+      params,
+      path: chosen.path,
+      user: user as User,
+      signal,
+      userAgent: req.headers["user-agent"] ?? "",
+    });
+    const ignored = params.unsupported();
+    return ignored.length > 0 ? { ...result, ignored_parameters_unsupported: ignored } : result;
+  }
+
+  private authenticate(req: IncomingMessage): User {
+    const header = req.headers.authorization;
+    if (!header) throw notLoggedIn();
+    const m = /^Basic\s+(.+)$/i.exec(header.trim());
+    if (!m) throw notLoggedIn();
+    const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw invalidApiKey();
+    const user = this.server.state.userByEmail(decoded.slice(0, colon));
+    if (!user || user.apiKey !== decoded.slice(colon + 1)) throw invalidApiKey();
+    if (!user.isActive) throw userDeactivated();
+    return user;
+  }
+}
+
+function split(path: string): string[] {
+  return path.split("/").filter((s) => s !== "");
+}
+
+function match(pattern: string[], segments: string[]): Record<string, string> | null {
+  if (pattern.length !== segments.length) return null;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const s = segments[i]!;
+    if (p.startsWith(":")) {
+      try {
+        out[p.slice(1)] = decodeURIComponent(s);
+      } catch {
+        return null;
+      }
+    } else if (p !== s) {
+      return null;
+    }
+  }
+  return out;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, "BAD_REQUEST", "Request body too large");
+    chunks.push(buf);
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  if (text === "" || (type !== "" && !type.startsWith("application/x-www-form-urlencoded"))) {
+    return new URLSearchParams();
+  }
+  return new URLSearchParams(text);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}

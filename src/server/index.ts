@@ -1,0 +1,67 @@
+// The reference server: an in-process implementation of the team chat API on
+// node:http with in-memory state, seeded from a data set.
+
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ServerContext } from "./context.js";
+import { Router } from "./http.js";
+import { MarkdownRenderer } from "./markdown-html.js";
+import { QueueManager } from "./queues.js";
+import { allRoutes } from "./routes/index.js";
+import { seed } from "./seed/index.js";
+import type { RunningServer, ServerOptions } from "./types.js";
+
+export type { DemoAccount, RunningServer, ServerOptions } from "./types.js";
+export { writeZuliprcs } from "./zuliprc.js";
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const now = opts.now ?? Date.now;
+  const heartbeatMs = opts.heartbeatMs ?? 60_000;
+  const { state, accounts } = seed(opts.data ?? "demo", now());
+  const queues = new QueueManager(now, heartbeatMs);
+  const ctx: ServerContext = {
+    state,
+    queues,
+    markdown: new MarkdownRenderer(state),
+    now,
+    realmUrl: "",
+    options: {
+      heartbeatMs,
+      queueIdleMs: opts.queueIdleMs ?? 600_000,
+      longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
+    },
+  };
+  const router = new Router(ctx);
+  router.add(allRoutes);
+
+  const server: Server = createServer((req, res) => {
+    void router.handle(req, res);
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  ctx.realmUrl = url;
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      queues.shutdown(); // answers pending long-polls
+      server.close(() => resolve());
+      // Let the long-poll answers go out, then drop idle keep-alive sockets and the rest.
+      setImmediate(() => {
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 50).unref();
+      });
+    });
+    return closing;
+  };
+  return { url, port, accounts, close };
+}

@@ -1,0 +1,155 @@
+// Renders the service's Markdown dialect to HTML with marked, for clients that
+// ask for apply_markdown=true. Raw HTML in the source is escaped, never passed
+// through. Dialect additions: user/group/wildcard mentions, channel and topic
+// links, :emoji: shortcodes, ```quote / ```spoiler fences and /me.
+
+import { Marked, type Tokens, type TokenizerAndRendererExtension } from "marked";
+import { UNICODE_EMOJI } from "./emoji.js";
+import { resolveMentionName } from "./mentions.js";
+import type { State } from "./state.js";
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+const CHANNEL_WILDCARDS = new Set(["all", "everyone", "channel", "stream"]);
+
+function channelHref(id: number, name: string, topic?: string): string {
+  const enc = (s: string) => encodeURIComponent(s.replace(/ /g, "-"));
+  const base = `/#narrow/channel/${id}-${enc(name)}`;
+  return topic === undefined ? base : `${base}/topic/${enc(topic)}`;
+}
+
+function extensions(state: State): TokenizerAndRendererExtension[] {
+  const mention: TokenizerAndRendererExtension = {
+    name: "mention",
+    level: "inline",
+    start: (src: string) => src.indexOf("@"),
+    tokenizer(src: string) {
+      const m = /^@(_?)\*\*([^*\n]+?)\*\*/.exec(src);
+      if (!m) return undefined;
+      return { type: "mention", raw: m[0], silent: m[1] === "_", name: m[2]!.trim() };
+    },
+    renderer(token: Tokens.Generic) {
+      const name = String(token["name"]);
+      const silent = token["silent"] === true;
+      const at = silent ? "" : "@";
+      if (CHANNEL_WILDCARDS.has(name)) {
+        return `<span class="user-mention channel-wildcard-mention${silent ? " silent" : ""}" data-user-id="*">${at}${escapeHtml(name)}</span>`;
+      }
+      if (name === "topic") return `<span class="topic-mention${silent ? " silent" : ""}">${at}topic</span>`;
+      const user = resolveMentionName(state, name);
+      if (!user) return escapeHtml(token.raw);
+      return `<span class="user-mention${silent ? " silent" : ""}" data-user-id="${user.id}">${at}${escapeHtml(user.fullName)}</span>`;
+    },
+  };
+  const groupMention: TokenizerAndRendererExtension = {
+    name: "groupMention",
+    level: "inline",
+    start: (src: string) => src.indexOf("@"),
+    tokenizer(src: string) {
+      const m = /^@(_?)\*(?!\*)([^*\n]+?)\*/.exec(src);
+      if (!m) return undefined;
+      return { type: "groupMention", raw: m[0], silent: m[1] === "_", name: m[2]!.trim() };
+    },
+    renderer(token: Tokens.Generic) {
+      const name = String(token["name"]).toLowerCase();
+      const group = [...state.groups.values()].find((g) => g.name.toLowerCase() === name);
+      if (!group) return escapeHtml(token.raw);
+      const silent = token["silent"] === true;
+      return `<span class="user-group-mention${silent ? " silent" : ""}" data-user-group-id="${group.id}">${silent ? "" : "@"}${escapeHtml(group.name)}</span>`;
+    },
+  };
+  const channelLink: TokenizerAndRendererExtension = {
+    name: "channelLink",
+    level: "inline",
+    start: (src: string) => src.indexOf("#**"),
+    tokenizer(src: string) {
+      const m = /^#\*\*([^*>\n]+)(?:>([^*\n]*))?\*\*/.exec(src);
+      if (!m) return undefined;
+      return { type: "channelLink", raw: m[0], channel: m[1]!, topic: m[2] };
+    },
+    renderer(token: Tokens.Generic) {
+      const channel = state.channelByName(String(token["channel"]));
+      if (!channel) return escapeHtml(token.raw);
+      const topic = token["topic"] as string | undefined;
+      if (topic === undefined) {
+        return `<a class="stream" data-stream-id="${channel.id}" href="${channelHref(channel.id, channel.name)}">#${escapeHtml(channel.name)}</a>`;
+      }
+      return `<a class="stream-topic" data-stream-id="${channel.id}" href="${channelHref(channel.id, channel.name, topic)}">#${escapeHtml(channel.name)} &gt; ${escapeHtml(topic)}</a>`;
+    },
+  };
+  const emoji: TokenizerAndRendererExtension = {
+    name: "emoji",
+    level: "inline",
+    start: (src: string) => src.indexOf(":"),
+    tokenizer(src: string) {
+      const m = /^:([a-z0-9_+-]+):/.exec(src);
+      if (!m) return undefined;
+      const name = m[1]!;
+      const custom = [...state.realmEmoji.values()].find((e) => e.name === name && !e.deactivated);
+      if (!UNICODE_EMOJI[name] && !custom) return undefined;
+      return { type: "emoji", raw: m[0], name };
+    },
+    renderer(token: Tokens.Generic) {
+      const name = String(token["name"]);
+      const code = UNICODE_EMOJI[name];
+      if (code) {
+        return `<span aria-label="${escapeHtml(name.replace(/_/g, " "))}" class="emoji emoji-${code}" role="img" title="${escapeHtml(name.replace(/_/g, " "))}">:${escapeHtml(name)}:</span>`;
+      }
+      const custom = [...state.realmEmoji.values()].find((e) => e.name === name);
+      return `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(custom?.sourceUrl ?? "")}" title="${escapeHtml(name)}">`;
+    },
+  };
+  return [mention, groupMention, channelLink, emoji];
+}
+
+export class MarkdownRenderer {
+  private readonly marked: Marked;
+  private readonly cache = new Map<string, string>();
+
+  constructor(state: State) {
+    const marked = new Marked({ gfm: true, breaks: true, async: false });
+    const inner = (text: string) => marked.parse(text, { async: false });
+    marked.use({
+      extensions: extensions(state),
+      renderer: {
+        html: ({ text }) => escapeHtml(text),
+        code: ({ text, lang }) => {
+          const info = (lang ?? "").trim();
+          const [kind = "", ...rest] = info.split(/\s+/);
+          if (kind === "quote") return `<blockquote>\n${inner(text)}</blockquote>\n`;
+          if (kind === "spoiler") {
+            const header = rest.length > 0 ? inner(rest.join(" ")) : "";
+            return `<div class="spoiler-block"><div class="spoiler-header">\n${header}</div><div class="spoiler-content" aria-hidden="true">\n${inner(text)}</div></div>\n`;
+          }
+          const langAttr = kind ? ` data-code-language="${escapeHtml(kind)}"` : "";
+          return `<div class="codehilite"${langAttr}><pre><span></span><code>${escapeHtml(text)}\n</code></pre></div>\n`;
+        },
+        link(token) {
+          const safe = /^(https?:|mailto:|\/|#)/i.test(token.href) ? token.href : "";
+          return `<a href="${escapeHtml(safe)}">${this.parser.parseInline(token.tokens)}</a>`;
+        },
+        image({ href, text }) {
+          const safe = /^(https?:|\/)/i.test(href) ? href : "";
+          return `<a href="${escapeHtml(safe)}">${escapeHtml(text)}</a>`;
+        },
+      },
+    });
+    this.marked = marked;
+  }
+
+  render(content: string): string {
+    let html = this.cache.get(content);
+    if (html === undefined) {
+      html = this.marked.parse(content, { async: false }).trim();
+      this.cache.set(content, html);
+    }
+    return html;
+  }
+}

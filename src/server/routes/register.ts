@@ -1,0 +1,76 @@
+// POST /register: creates an event queue and returns the initial state.
+
+import { FEATURE_LEVEL, SERVER_VERSION } from "../context.js";
+import { badRequest } from "../errors.js";
+import type { Route } from "../http.js";
+import { buildInitialState } from "../initial-state.js";
+import { compileNarrow, parseNarrow } from "../narrow.js";
+
+function parseCapabilities(raw: unknown): Record<string, boolean> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== "object" || Array.isArray(raw)) throw badRequest("client_capabilities is not a dict");
+  const out: Record<string, boolean> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) out[k] = v === true;
+  return out;
+}
+
+export const registerRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/register",
+    handler({ server, params, user }) {
+      const applyMarkdown = params.bool("apply_markdown") ?? false;
+      const clientGravatar = params.bool("client_gravatar") ?? true;
+      const slimPresence = params.bool("slim_presence") ?? false;
+      const allPublicStreams = params.bool("all_public_streams") ?? false;
+      params.int("presence_history_limit_days");
+      const rawSubs = (params.str("include_subscribers") ?? "false").trim().replace(/^"|"$/g, "");
+      if (rawSubs !== "true" && rawSubs !== "false" && rawSubs !== "partial") {
+        throw badRequest("Invalid include_subscribers");
+      }
+      const eventTypes = params.strList("event_types");
+      const fetchTypes = params.strList("fetch_event_types") ?? eventTypes;
+      const narrow = parseNarrow(params.json("narrow"));
+      compileNarrow(narrow, server.state, user); // validate operands now
+      const capabilities = parseCapabilities(params.json("client_capabilities"));
+      const idleSecs = params.int("idle_queue_timeout");
+      if (idleSecs !== undefined && idleSecs <= 0) throw badRequest("Invalid idle_queue_timeout");
+      params.accept("user_client", "include_custom_profile_fields");
+
+      const idleMs = idleSecs !== undefined ? idleSecs * 1000 : server.options.queueIdleMs;
+      const queue = server.queues.create({
+        userId: user.id,
+        eventTypes: eventTypes ? new Set(eventTypes) : null,
+        narrow,
+        applyMarkdown,
+        clientGravatar,
+        allPublicStreams,
+        capabilities,
+        idleMs,
+      });
+      const state = buildInitialState(server, {
+        user,
+        fetchTypes: fetchTypes ? new Set(fetchTypes) : null,
+        clientGravatar,
+        includeSubscribers: rawSubs,
+        slimPresence,
+        capabilities,
+      });
+      return {
+        queue_id: queue.id,
+        last_event_id: queue.lastEventId,
+        svc_feature_level: FEATURE_LEVEL,
+        zulip_version: SERVER_VERSION,
+        zulip_merge_base: SERVER_VERSION,
+        idle_queue_timeout_secs: Math.max(1, Math.ceil(idleMs / 1000)),
+        event_queue_longpoll_timeout_seconds: server.options.longpollTimeoutSecs,
+        server_presence_ping_interval_seconds: 60,
+        server_presence_offline_threshold_seconds: 140,
+        server_typing_started_expiry_period_milliseconds: 15000,
+        server_typing_stopped_wait_period_milliseconds: 5000,
+        server_typing_started_wait_period_milliseconds: 10000,
+        ...state,
+      };
+    },
+  },
+];

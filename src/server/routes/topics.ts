@@ -1,0 +1,30 @@
+// GET /users/me/{stream_id}/topics: the channel's topics, most recent first.
+
+import { badRequest } from "../errors.js";
+import type { Route } from "../http.js";
+import { clientTopic } from "../wire.js";
+
+export const topicRoutes: Route[] = [
+  {
+    method: "GET",
+    path: "/users/me/:stream_id/topics",
+    handler({ server, params, path, user }) {
+      const { state } = server;
+      const allowEmpty = params.bool("allow_empty_topic_name") ?? false;
+      const id = /^\d+$/.test(path["stream_id"] ?? "") ? Number(path["stream_id"]) : NaN;
+      const channel = state.channels.get(id);
+      if (!channel || !state.canAccessChannel(user, channel)) throw badRequest("Invalid channel ID");
+      const protectedHistory = channel.inviteOnly && !channel.historyPublicToSubscribers;
+      const latest = new Map<string, { name: string; max_id: number }>();
+      for (const m of state.messages) {
+        if (m.channelId !== channel.id) continue;
+        if (protectedHistory ? !state.flags(user.id, m.id) : !state.canReadMessage(user, m)) continue;
+        latest.set(m.topic.toLowerCase(), { name: m.topic, max_id: m.id }); // ids ascend: last one wins
+      }
+      const topics = [...latest.values()]
+        .sort((a, b) => b.max_id - a.max_id)
+        .map((t) => ({ name: clientTopic(server, t.name, allowEmpty), max_id: t.max_id }));
+      return { topics };
+    },
+  },
+];

@@ -1,0 +1,348 @@
+// In-memory state of one organization: entities and the queries the routes
+// need. Everything is plain data so that seeds (demo, later large) can build it
+// directly and route modules can read and change it.
+
+export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+export type RoleNumber = (typeof ROLE)[keyof typeof ROLE];
+
+export type GroupSetting = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export interface User {
+  id: number;
+  email: string;
+  fullName: string;
+  role: RoleNumber;
+  isBot: boolean;
+  botType: number | null;
+  botOwnerId: number | null;
+  isActive: boolean;
+  dateJoined: string;
+  timezone: string;
+  avatarVersion: number;
+  apiKey: string;
+  password: string;
+}
+
+export type TopicsPolicy = "inherit" | "allow_empty_topic" | "disable_empty_topic" | "empty_topic_only";
+
+export interface Channel {
+  id: number;
+  name: string;
+  description: string;
+  dateCreated: number;
+  creatorId: number | null;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  messageRetentionDays: number | null;
+  isArchived: boolean;
+  folderId: number | null;
+  topicsPolicy: TopicsPolicy;
+  recipientId: number;
+  groups: Record<ChannelGroupSettingName, GroupSetting>;
+}
+
+export const CHANNEL_GROUP_SETTINGS = [
+  "can_add_subscribers_group",
+  "can_remove_subscribers_group",
+  "can_administer_channel_group",
+  "can_delete_any_message_group",
+  "can_delete_own_message_group",
+  "can_move_messages_out_of_channel_group",
+  "can_move_messages_within_channel_group",
+  "can_send_message_group",
+  "can_subscribe_group",
+  "can_resolve_topics_group",
+  "can_create_topic_group",
+] as const;
+export type ChannelGroupSettingName = (typeof CHANNEL_GROUP_SETTINGS)[number];
+
+export interface Subscription {
+  userId: number;
+  channelId: number;
+  active: boolean;
+  color: string;
+  pinToTop: boolean;
+  isMuted: boolean;
+  desktopNotifications: boolean | null;
+  emailNotifications: boolean | null;
+  pushNotifications: boolean | null;
+  audibleNotifications: boolean | null;
+  wildcardMentionsNotify: boolean | null;
+}
+
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  order: number;
+  dateCreated: number | null;
+  creatorId: number | null;
+  isArchived: boolean;
+}
+
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: number[];
+  subgroups: number[];
+  isSystem: boolean;
+  dateCreated: number | null;
+  creatorId: number | null;
+  deactivated: boolean;
+  settings: Record<string, GroupSetting>;
+}
+
+export interface Reaction {
+  emojiName: string;
+  emojiCode: string;
+  reactionType: "unicode_emoji" | "realm_emoji" | "svc_extra_emoji";
+  userId: number;
+}
+
+/** Wire-shaped edit history entry (see the Message record of the spec). */
+export interface EditHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_topic?: string;
+  topic?: string;
+  prev_stream?: number;
+  stream?: number;
+}
+
+export interface Message {
+  id: number;
+  senderId: number;
+  type: "stream" | "private";
+  /** Channel messages only. */
+  channelId: number | null;
+  /** "" for direct messages. */
+  topic: string;
+  /** Direct messages only: every participant, sender included, sorted. */
+  dmUserIds: number[];
+  recipientId: number;
+  content: string;
+  timestamp: number;
+  client: string;
+  reactions: Reaction[];
+  editHistory?: EditHistoryEntry[];
+  lastEditTimestamp?: number;
+  lastMovedTimestamp?: number;
+}
+
+export type Flag =
+  | "read"
+  | "starred"
+  | "collapsed"
+  | "mentioned"
+  | "stream_wildcard_mentioned"
+  | "topic_wildcard_mentioned"
+  | "wildcard_mentioned"
+  | "has_alert_word"
+  | "historical";
+
+export interface UserTopic {
+  userId: number;
+  channelId: number;
+  topic: string;
+  visibilityPolicy: number;
+  lastUpdated: number;
+}
+
+export interface RealmInfo {
+  name: string;
+  description: string;
+  /** Identifier used as sender_realm_str. */
+  stringId: string;
+  dateCreated: number;
+  emptyTopicDisplayName: string;
+  emailDomain: string;
+}
+
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  sourceUrl: string;
+  deactivated: boolean;
+  authorId: number | null;
+}
+
+export interface Draft {
+  id: number;
+  type: "" | "stream" | "private";
+  to: number[];
+  topic: string;
+  content: string;
+  timestamp: number;
+}
+
+export interface UserStatus {
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+  away?: boolean;
+}
+
+export interface Presence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+
+export class State {
+  realm: RealmInfo;
+  readonly users = new Map<number, User>();
+  private readonly usersByEmail = new Map<string, User>();
+  readonly channels = new Map<number, Channel>();
+  /** userId → channelId → subscription (including inactive = unsubscribed). */
+  readonly subscriptions = new Map<number, Map<number, Subscription>>();
+  readonly folders = new Map<number, ChannelFolder>();
+  readonly groups = new Map<number, UserGroup>();
+  readonly realmEmoji = new Map<string, RealmEmoji>();
+  /** All messages, sorted by id. */
+  readonly messages: Message[] = [];
+  readonly messagesById = new Map<number, Message>();
+  /** userId → messageId → flags: the user's personal message history. */
+  readonly userMessages = new Map<number, Map<number, Set<Flag>>>();
+  readonly userTopics: UserTopic[] = [];
+  /** userId → settings object (wire names). */
+  readonly userSettings = new Map<number, Record<string, unknown>>();
+  readonly presence = new Map<number, Presence>();
+  presenceLastUpdateId = 0;
+  readonly drafts = new Map<number, Draft[]>();
+  readonly userStatus = new Map<number, UserStatus>();
+  /** Linkifiers in wire form ({id, pattern, url_template}). */
+  readonly linkifiers: { id: number; pattern: string; url_template: string }[] = [];
+  /** Channel ids new users are subscribed to. */
+  readonly defaultChannelIds: number[] = [];
+  private readonly dmRecipients = new Map<string, number>();
+  private nextId = { message: 1, recipient: 1, channel: 1, user: 1, group: 1, folder: 1, draft: 1 };
+
+  constructor(realm: RealmInfo) {
+    this.realm = realm;
+  }
+
+  // ---- id allocation -------------------------------------------------------
+  allocate(kind: keyof State["nextId"]): number {
+    return this.nextId[kind]++;
+  }
+
+  /** Makes the next id of `kind` at least `min` (seeds that want round ids). */
+  reserveIds(kind: keyof State["nextId"], min: number): void {
+    this.nextId[kind] = Math.max(this.nextId[kind], min);
+  }
+
+  // ---- users ---------------------------------------------------------------
+  addUser(user: User): User {
+    this.users.set(user.id, user);
+    this.usersByEmail.set(user.email.toLowerCase(), user);
+    this.userMessages.set(user.id, new Map());
+    this.subscriptions.set(user.id, new Map());
+    return user;
+  }
+
+  userByEmail(email: string): User | undefined {
+    return this.usersByEmail.get(email.trim().toLowerCase());
+  }
+
+  /** Active users only (for name lookups such as mentions). */
+  userByFullName(name: string): User | undefined {
+    const key = name.toLowerCase();
+    for (const u of this.users.values()) if (u.isActive && u.fullName.toLowerCase() === key) return u;
+    return undefined;
+  }
+
+  // ---- channels and subscriptions -----------------------------------------
+  addChannel(channel: Channel): Channel {
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  channelByName(name: string): Channel | undefined {
+    const key = name.trim().toLowerCase();
+    for (const c of this.channels.values()) if (c.name.toLowerCase() === key) return c;
+    return undefined;
+  }
+
+  subscription(userId: number, channelId: number): Subscription | undefined {
+    const sub = this.subscriptions.get(userId)?.get(channelId);
+    return sub?.active ? sub : undefined;
+  }
+
+  setSubscription(sub: Subscription): void {
+    this.subscriptions.get(sub.userId)?.set(sub.channelId, sub);
+  }
+
+  /** Active subscribers (deactivated users excluded), sorted by id. */
+  subscriberIds(channelId: number): number[] {
+    const ids: number[] = [];
+    for (const [userId, subs] of this.subscriptions) {
+      if (subs.get(channelId)?.active && this.users.get(userId)?.isActive) ids.push(userId);
+    }
+    return ids.sort((a, b) => a - b);
+  }
+
+  /** Whether the user may see the channel's metadata and (public) history. */
+  canAccessChannel(user: User, channel: Channel): boolean {
+    if (this.subscription(user.id, channel.id)) return true;
+    if (channel.inviteOnly) return false;
+    return user.role !== ROLE.guest || channel.isWebPublic;
+  }
+
+  // ---- messages --------------------------------------------------------------
+  dmRecipientId(userIds: number[]): number {
+    const key = [...new Set(userIds)].sort((a, b) => a - b).join(",");
+    let id = this.dmRecipients.get(key);
+    if (id === undefined) {
+      id = this.allocate("recipient");
+      this.dmRecipients.set(key, id);
+    }
+    return id;
+  }
+
+  /** Appends a message (ids must increase) and gives each recipient its flags. */
+  insertMessage(message: Message, recipients: Map<number, Set<Flag>>): void {
+    const last = this.messages[this.messages.length - 1];
+    if (last && last.id >= message.id) throw new Error(`message ids must increase (${message.id})`);
+    this.messages.push(message);
+    this.messagesById.set(message.id, message);
+    for (const [userId, flags] of recipients) this.userMessages.get(userId)?.set(message.id, flags);
+  }
+
+  flags(userId: number, messageId: number): Set<Flag> | undefined {
+    return this.userMessages.get(userId)?.get(messageId);
+  }
+
+  /**
+   * Whether `user` may read `message`: it is in their history, or it sits in a
+   * channel whose history they can read without having received it.
+   */
+  canReadMessage(user: User, message: Message): boolean {
+    if (this.flags(user.id, message.id)) return true;
+    if (message.type !== "stream" || message.channelId === null) return false;
+    const channel = this.channels.get(message.channelId);
+    if (!channel) return false;
+    if (channel.inviteOnly) {
+      return channel.historyPublicToSubscribers && this.subscription(user.id, channel.id) !== undefined;
+    }
+    return user.role !== ROLE.guest || channel.isWebPublic || this.subscription(user.id, channel.id) !== undefined;
+  }
+
+  /** Flags as the user sees them, including `historical` messages they never received. */
+  viewFlags(userId: number, messageId: number): string[] {
+    const flags = this.flags(userId, messageId);
+    if (!flags) return ["read", "historical"];
+    return [...flags].sort();
+  }
+
+  userTopicPolicy(userId: number, channelId: number, topic: string): number {
+    const key = topic.toLowerCase();
+    const entry = this.userTopics.find(
+      (t) => t.userId === userId && t.channelId === channelId && t.topic.toLowerCase() === key,
+    );
+    return entry?.visibilityPolicy ?? 0;
+  }
+}
