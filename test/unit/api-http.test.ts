@@ -58,3 +58,30 @@ describe("backoffDelay", () => {
     expect(backoffDelay(5, policy, () => 0)).toBe(0);
   });
 });
+
+describe("ApiClient.url", () => {
+  it("joins the site and the API path without doubled slashes, keeping a path prefix", async () => {
+    const { ApiClient } = await import("../../src/api/http.js");
+    const bare = new ApiClient({ site: "http://127.0.0.1:9991/", email: "a@b", apiKey: "k" });
+    expect(bare.url("register").href).toBe("http://127.0.0.1:9991/api/v1/register");
+    const prefixed = new ApiClient({ site: "https://example.test/chat/", email: "a@b", apiKey: "k" });
+    expect(prefixed.url("/users/me").href).toBe("https://example.test/chat/api/v1/users/me");
+    await bare.close();
+    await prefixed.close();
+  });
+
+  it("never shows the API key when serialized", async () => {
+    const { ApiClient } = await import("../../src/api/http.js");
+    const c = new ApiClient({ site: "https://example.test", email: "a@b", apiKey: "sekrit-key" });
+    expect(JSON.stringify(c)).not.toContain("sekrit");
+    await c.close();
+  });
+});
+
+describe("get messages response", () => {
+  it("accepts the 10^16 anchor the service returns for anchor=newest", async () => {
+    const { getMessagesResponseSchema } = await import("../../src/api/schemas/responses.js");
+    const parsed = getMessagesResponseSchema.parse({ result: "success", msg: "", anchor: 10_000_000_000_000_000, messages: [] });
+    expect(parsed.anchor).toBe(1e16);
+  });
+});

@@ -1,8 +1,9 @@
-/** Response envelopes of the endpoints the client calls. */
+/** Response envelopes of the message endpoints (and the shared empty success). */
 import { z } from "zod";
-import { messageSchema, successBase, topicSchema } from "./common.js";
+import { editHistoryEntrySchema, messageSchema, successBase, topicSchema } from "./common.js";
 
 export const emptySuccessSchema = z.looseObject({ ...successBase });
+export type EmptySuccess = z.infer<typeof emptySuccessSchema>;
 
 export const fetchApiKeyResponseSchema = z.looseObject({
   ...successBase,
@@ -10,6 +11,7 @@ export const fetchApiKeyResponseSchema = z.looseObject({
   email: z.string(),
   user_id: z.number().int().optional(),
 });
+export type FetchApiKeyResponse = z.infer<typeof fetchApiKeyResponseSchema>;
 
 export const getMessagesResponseSchema = z.looseObject({
   ...successBase,
@@ -23,11 +25,70 @@ export const getMessagesResponseSchema = z.looseObject({
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 
-export const sendMessageResponseSchema = z.looseObject({ ...successBase, id: z.number().int() });
+export const getMessageResponseSchema = z.looseObject({
+  ...successBase,
+  message: messageSchema,
+  /** Deprecated: the raw Markdown, sent before `apply_markdown` existed on this endpoint. */
+  raw_content: z.string().optional(),
+});
+export type GetMessageResponse = z.infer<typeof getMessageResponseSchema>;
+
+export const messageHistoryResponseSchema = z.looseObject({
+  ...successBase,
+  message_history: z.array(
+    editHistoryEntrySchema.extend({
+      content: z.string().optional(),
+      rendered_content: z.string().optional(),
+      content_html_diff: z.string().optional(),
+    }),
+  ),
+});
+export type MessageHistoryResponse = z.infer<typeof messageHistoryResponseSchema>;
+
+export const sendMessageResponseSchema = z.looseObject({
+  ...successBase,
+  id: z.number().int(),
+  automatic_new_visibility_policy: z.number().int().optional(),
+});
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+export const updateMessageResponseSchema = z.looseObject({
+  ...successBase,
+  detached_uploads: z.array(z.looseObject({ id: z.number().int(), name: z.string() })).default([]),
+});
+export type UpdateMessageResponse = z.infer<typeof updateMessageResponseSchema>;
 
 export const topicsResponseSchema = z.looseObject({ ...successBase, topics: z.array(topicSchema) });
+export type TopicsResponse = z.infer<typeof topicsResponseSchema>;
 
 export const updateFlagsResponseSchema = z.looseObject({
   ...successBase,
   messages: z.array(z.number().int()).default([]),
+  ignored_because_not_subscribed_channels: z.array(z.number().int()).default([]),
 });
+export type UpdateFlagsResponse = z.infer<typeof updateFlagsResponseSchema>;
+
+export const updateFlagsForNarrowResponseSchema = z.looseObject({
+  ...successBase,
+  processed_count: z.number().int(),
+  updated_count: z.number().int(),
+  first_processed_id: z.number().int().nullable(),
+  last_processed_id: z.number().int().nullable(),
+  found_oldest: z.boolean(),
+  found_newest: z.boolean(),
+  ignored_because_not_subscribed_channels: z.array(z.number().int()).default([]),
+});
+export type UpdateFlagsForNarrowResponse = z.infer<typeof updateFlagsForNarrowResponseSchema>;
+
+export const matchesNarrowResponseSchema = z.looseObject({
+  ...successBase,
+  messages: z.record(z.string(), z.looseObject({ match_content: z.string(), match_subject: z.string() })),
+});
+export type MatchesNarrowResponse = z.infer<typeof matchesNarrowResponseSchema>;
+
+export const markAllAsReadResponseSchema = z.looseObject({
+  ...successBase,
+  /** false when the server stopped after a time budget: call again to finish. */
+  complete: z.boolean().default(true),
+});
+export type MarkAllAsReadResponse = z.infer<typeof markAllAsReadResponseSchema>;

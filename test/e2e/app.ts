@@ -1,0 +1,47 @@
+/** Helpers for driving the built termchat binary in tmux. */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { TmuxSession, type TmuxOptions } from "./tmux.js";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const BIN = resolve(ROOT, "bin/termchat.js");
+
+/** The e2e tests run the built bundle; build it once if a plain `vitest` run skipped `npm run build`. */
+export function ensureBuilt(): void {
+  if (!existsSync(resolve(ROOT, "dist/termchat.js"))) {
+    execFileSync(process.execPath, [resolve(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once("error", rej);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? res(addr.port) : rej(new Error("no port"))));
+    });
+  });
+}
+
+export async function startApp(args: string[], opts: TmuxOptions = {}): Promise<TmuxSession> {
+  return TmuxSession.start([process.execPath, BIN, ...args], { cols: 110, rows: 30, cwd: ROOT, ...opts });
+}
+
+/** Calls the API of a running server as a demo user (logging in with the documented password). */
+export async function apiAs(site: string, email: string) {
+  const login = await fetch(`${site}/api/v1/fetch_api_key`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password: "termchat-demo" }),
+  });
+  const { api_key } = (await login.json()) as { api_key: string };
+  const auth = "Basic " + Buffer.from(`${email}:${api_key}`).toString("base64");
+  return async (method: string, path: string, params: Record<string, string> = {}) => {
+    const body = new URLSearchParams(params);
+    const url = method === "GET" ? `${site}/api/v1/${path}?${body}` : `${site}/api/v1/${path}`;
+    const res = await fetch(url, { method, headers: { authorization: auth }, body: method === "GET" ? undefined : body });
+    return (await res.json()) as Record<string, unknown>;
+  };
+}
