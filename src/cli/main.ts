@@ -30,9 +30,11 @@ async function runServer(args: ServerArgs): Promise<void> {
     const files = await writeZuliprcs(args.zuliprcDir, server);
     out.push(`Wrote ${files.length} zuliprc files to ${args.zuliprcDir}; for example:`, `  termchat --config ${files[0]}`);
   }
+  else {
+    out.push(`To get a zuliprc for every demo account, start it with --zuliprc-dir DIR.`);
+  }
   out.push(
-    `Log in as any demo user with the password "termchat-demo", e.g.:`,
-    `  termchat --site ${server.url} --email ${owner?.email ?? "<email>"} --api-key <key from fetch_api_key>`,
+    `Every demo account's password is "termchat-demo" (POST ${server.url}/api/v1/fetch_api_key gives its API key; owner: ${owner?.email ?? "?"}).`,
     `Accounts: ${server.accounts.map((a) => `${a.email} (${a.role})`).join(", ")}`,
     "Press Ctrl-C to stop.",
   );

@@ -1,6 +1,20 @@
 /** The `POST /register` response: the initial state from which the store is built. */
 import { z } from "zod";
-import { channelFolderSchema, channelSchema, subscriptionSchema, successBase, userSchema } from "./common.js";
+import {
+  channelFolderSchema,
+  channelSchema,
+  draftSchema,
+  legacyPresenceSchema,
+  linkifierSchema,
+  modernPresenceSchema,
+  navigationViewSchema,
+  realmEmojiSchema,
+  savedSnippetSchema,
+  subscriptionSchema,
+  successBase,
+  userGroupSchema,
+  userSchema,
+} from "./common.js";
 
 const idArray = z.array(z.number().int());
 
@@ -86,6 +100,15 @@ export const registerResponseSchema = z.preprocess(
     recent_private_conversations: z.array(recentDmSchema).default([]),
     user_topics: z.array(userTopicSchema).default([]),
     user_settings: z.looseObject({}).optional(),
+    presence_last_update_id: z.number().int().optional(),
+    /** Keyed by user ID (slim_presence: modern format) or by email (legacy format). */
+    presences: z.record(z.string(), z.union([modernPresenceSchema, legacyPresenceSchema])).optional(),
+    navigation_views: z.array(navigationViewSchema).optional(),
+    saved_snippets: z.array(savedSnippetSchema).optional(),
+    drafts: z.array(draftSchema).optional(),
+    realm_linkifiers: z.array(linkifierSchema).optional(),
+    realm_user_groups: z.array(userGroupSchema).optional(),
+    realm_emoji: z.record(z.string(), realmEmojiSchema).optional(),
   }),
 );
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
