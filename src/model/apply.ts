@@ -72,6 +72,9 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
     }
     case "typing":
       return false;
+    default:
+      // Event types the model does not keep yet.
+      return false;
   }
 }
 
