@@ -10,11 +10,13 @@ import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from
 import { describeError } from "../api/errors.js";
 import { SiteError } from "../api/http.js";
 import { ConfigError } from "../config/zuliprc.js";
+import { sanitize } from "../render/sanitize.js";
 
 const VERSION = "0.1.0";
 
 function fail(message: string, code: number): never {
-  process.stderr.write(`termchat: ${message}\n`);
+  // Messages may quote the server: no escape sequence reaches the terminal.
+  process.stderr.write(`termchat: ${sanitize(message, { multiline: true })}\n`);
   process.exit(code);
 }
 

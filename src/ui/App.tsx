@@ -300,7 +300,7 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
     return (
       <Box flexDirection="column" height={height}>
         <Box flexGrow={1}>
-          <Text>{conn.kind === "failed" ? `Could not start: ${conn.error}` : "Connecting…"}</Text>
+          <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : "Connecting…"}</Text>
         </Box>
         <StatusLine state={conn} organization="" user={machine.client.email} width={columns} />
       </Box>

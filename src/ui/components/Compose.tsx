@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { EditorState } from "../compose-editor.js";
+import { sanitizeInline } from "../../render/sanitize.js";
 
 export interface ComposeProps {
   label: string;
@@ -26,7 +27,7 @@ export function Compose({ label, editor, width, maxLines, sending, error }: Comp
       </Text>
       {error ? (
         <Text color="red" wrap="truncate">
-          {error}
+          {sanitizeInline(error)}
         </Text>
       ) : null}
       {shown.map((l, i) => {

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import type { Block, Line } from "../message-layout.js";
+import { sanitizeInline } from "../../render/sanitize.js";
 
 export interface MessagePaneProps {
   blocks: Block[];
@@ -32,7 +33,7 @@ export function MessagePane({ blocks, selectedId, unread, height, width, focused
   return (
     <Box flexDirection="column" height={height} width={width} flexShrink={0}>
       {rows.length === 0 ? (
-        <Text dimColor>{placeholder ?? ""}</Text>
+        <Text dimColor>{sanitizeInline(placeholder ?? "")}</Text>
       ) : (
         rows.map((r, i) => {
           const selected = r.id === selectedId;
