@@ -1,0 +1,53 @@
+/** Users: look up one or all, one's own record, deactivation. */
+import type { ApiClient } from "../http.js";
+import {
+  getOwnUserResponseSchema,
+  getUserResponseSchema,
+  getUsersResponseSchema,
+} from "../schemas/responses-users.js";
+import { emptySuccessSchema } from "../schemas/responses.js";
+
+export interface UserQuery {
+  client_gravatar?: boolean;
+  include_custom_profile_fields?: boolean;
+}
+
+export function getUser(client: ApiClient, userId: number, p: UserQuery = {}) {
+  return client.request("GET", `users/${userId}`, { params: p, schema: getUserResponseSchema });
+}
+
+/**
+ * By real email (when the target's email visibility allows it; feature
+ * level 302) or by the dummy address user{id}@{realm_host}.
+ */
+export function getUserByEmail(client: ApiClient, email: string, p: UserQuery = {}) {
+  return client.request("GET", `users/${encodeURIComponent(email)}`, { params: p, schema: getUserResponseSchema });
+}
+
+export function getUsers(client: ApiClient, p: UserQuery & { user_ids?: number[] } = {}) {
+  return client.request("GET", "users", { params: p, schema: getUsersResponseSchema });
+}
+
+export function getOwnUser(client: ApiClient) {
+  return client.request("GET", "users/me", { schema: getOwnUserResponseSchema });
+}
+
+export interface DeactivateUserParams {
+  /** Applied first to the user's bots, then to the user. */
+  actions?: {
+    delete_profile?: boolean;
+    delete_public_channel_messages?: boolean;
+    delete_private_channel_messages?: boolean;
+    delete_direct_messages?: boolean;
+  };
+  /** When not null the user is emailed; a non-empty value is custom text for the email. */
+  deactivation_notification_comment?: string | null;
+}
+
+/**
+ * Deactivates a user (organization administrators). Not retried: it is
+ * destructive, and a repeat after a lost answer would fail confusingly.
+ */
+export function deactivateUser(client: ApiClient, userId: number, p: DeactivateUserParams = {}) {
+  return client.request("DELETE", `users/${userId}`, { params: p, schema: emptySuccessSchema, idempotent: false });
+}

@@ -1,0 +1,55 @@
+/** Response envelopes of the subscription, channel, folder, draft and snippet endpoints. */
+import { z } from "zod";
+import { draftSchema, savedSnippetSchema, subscriptionSchema, successBase } from "./common.js";
+
+export const getSubscriptionsResponseSchema = z.looseObject({
+  ...successBase,
+  subscriptions: z.array(subscriptionSchema),
+});
+export type GetSubscriptionsResponse = z.infer<typeof getSubscriptionsResponseSchema>;
+
+/** `subscribed` and `already_subscribed` map a user (ID, or email on old servers) to channel names. */
+export const subscribeResponseSchema = z.looseObject({
+  ...successBase,
+  subscribed: z.record(z.string(), z.array(z.string())).default({}),
+  already_subscribed: z.record(z.string(), z.array(z.string())).default({}),
+  unauthorized: z.array(z.string()).optional(),
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+export const unsubscribeResponseSchema = z.looseObject({
+  ...successBase,
+  removed: z.array(z.string()).default([]),
+  not_removed: z.array(z.string()).default([]),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+export const getChannelIdResponseSchema = z.looseObject({ ...successBase, stream_id: z.number().int() });
+
+export const createChannelFolderResponseSchema = z.looseObject({
+  ...successBase,
+  channel_folder_id: z.number().int(),
+});
+export type CreateChannelFolderResponse = z.infer<typeof createChannelFolderResponseSchema>;
+
+export const getDraftsResponseSchema = z.looseObject({
+  ...successBase,
+  count: z.number().int().optional(),
+  drafts: z.array(draftSchema),
+});
+export type GetDraftsResponse = z.infer<typeof getDraftsResponseSchema>;
+
+export const createDraftsResponseSchema = z.looseObject({ ...successBase, ids: z.array(z.number().int()) });
+export type CreateDraftsResponse = z.infer<typeof createDraftsResponseSchema>;
+
+export const getSavedSnippetsResponseSchema = z.looseObject({
+  ...successBase,
+  saved_snippets: z.array(savedSnippetSchema),
+});
+export type GetSavedSnippetsResponse = z.infer<typeof getSavedSnippetsResponseSchema>;
+
+export const createSavedSnippetResponseSchema = z.looseObject({
+  ...successBase,
+  saved_snippet_id: z.number().int(),
+});
+export type CreateSavedSnippetResponse = z.infer<typeof createSavedSnippetResponseSchema>;
