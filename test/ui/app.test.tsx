@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { sendMessage } from "../../src/api/routes/messages.js";
+import { KEY, renderApp, type AppHarness } from "./render-app.js";
+
+let app: AppHarness | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe("the main screen", () => {
+  it("shows the sidebar with channels and unread counts, and the status line", async () => {
+    app = await renderApp();
+    const f = await app.waitFor("connected");
+    expect(f).toContain("Combined feed");
+    expect(f).toMatch(/#engineering\s+\d+/); // pinned channel first, with its unread count
+    expect(f.indexOf("engineering")).toBeLessThan(f.indexOf("general"));
+    expect(f).toContain("Lighthouse Labs");
+  });
+
+  it("expands a channel into its topics and opens a topic", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press("j", KEY.enter); // #engineering
+    const f = await app.waitFor("deploys");
+    expect(f).toContain("▾#engineering");
+    await app.press("j", KEY.enter);
+    await app.waitFor(/#engineering > \S/);
+  });
+
+  it("replies to the open conversation; the text survives a refused send", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press("j", KEY.enter, "j", KEY.enter); // a topic of #engineering
+    await app.waitFor(/#engineering > /);
+    await app.press("r");
+    await app.waitFor("Enter send");
+    for (const ch of "shipping it") await app.press(ch);
+    await app.waitFor("shipping it");
+    await app.press(KEY.enter);
+    await app.waitFor(/Maya Okafor\s+\d/);
+    await app.waitFor("shipping it");
+    expect(app.frame()).not.toContain("Enter send");
+
+    // A message over the organization's limit is refused locally, and the text stays.
+    await app.press("r");
+    await app.waitFor("Enter send");
+    const long = "x".repeat(10_001);
+    await app.press(long);
+    await app.press(KEY.enter);
+    const f = await app.waitFor("the organization allows");
+    expect(f).toContain("Enter send");
+  });
+
+  it("shows a message another user sends while the conversation is open", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press(KEY.enter, "G"); // the combined feed, at its newest message
+    const other = app.ctx.account("member");
+    const general = [...app.machine.store!.channels.values()].find((c) => c.name === "general")!;
+    await sendMessage(app.ctx.client(other), { type: "stream", to: general.stream_id, topic: "ui test", content: "fresh from the server" });
+    const f = await app.waitFor("fresh from the server");
+    expect(f).toContain("#general › ui test");
+  });
+
+  it("opens the help generated from the keymap, and closes it", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press("?");
+    const f = await app.waitFor("termchat keys");
+    expect(f).toContain("Reply to the selected message");
+    await app.press(KEY.escape);
+    await app.waitFor("Combined feed");
+  });
+});
