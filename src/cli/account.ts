@@ -9,8 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { ApiClient } from "../api/http.js";
 import { ConfigError, readZuliprc } from "../config/zuliprc.js";
-
-export const VERSION = "0.1.0";
+import { VERSION } from "./version.js";
 
 /** The account options every command takes. */
 export interface AccountOptions {

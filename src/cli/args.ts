@@ -1,12 +1,9 @@
 /** Command-line parsing: strict, with messages that say what is wrong. */
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError, strictParse } from "./args-base.js";
+import { SUBCOMMANDS, parseSubcommand, type Subcommand, type SubcommandArgs } from "./args-commands.js";
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError } from "./args-base.js";
+export type { ApiArgs, LoginArgs, MessagesArgs, SendArgs, StatusArgs, SubcommandArgs } from "./args-commands.js";
 
 export const HELP = `termchat — a keyboard-driven terminal client for team chat
 
@@ -15,6 +12,20 @@ Usage:
   termchat --demo                    try it on a built-in demo organization (no account needed)
   termchat server [--port N] [--zuliprc-dir DIR]
                                      run the reference server on 127.0.0.1
+
+Scriptable commands (each takes the account options below; "termchat CMD --help" for details):
+  termchat login                     log in with a password and write a zuliprc (mode 600)
+  termchat send --channel C --topic T [--message TEXT]
+  termchat send --to EMAIL[,EMAIL…] [--message TEXT]
+                                     send a message (the text from stdin without --message);
+                                     prints the new message's ID
+  termchat status [--text T] [--emoji NAME] [--clear] [--away|--back]
+                                     set your status, or show it when given no option
+  termchat messages [--channel C [--topic T] | --dm EMAIL[,…]] [--search Q] [--limit N] [--json]
+                                     print recent messages
+  termchat api METHOD PATH [key=value …]
+                                     call any endpoint (PATH relative to /api/v1); JSON out
+Exit status: 0 ok, 1 refused by the server or network failure, 2 usage or configuration error.
 
 Options:
   --config PATH           zuliprc to use (default: ~/.zuliprc)
@@ -49,7 +60,12 @@ export interface ServerArgs {
   zuliprcDir?: string;
 }
 
-export type Args = ClientArgs | ServerArgs | { command: "help" } | { command: "version" };
+export type Args =
+  | ClientArgs
+  | ServerArgs
+  | SubcommandArgs
+  | { command: "help"; topic?: Subcommand }
+  | { command: "version" };
 
 function parsePort(v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -57,16 +73,11 @@ function parsePort(v: string | undefined): number | undefined {
   return Number(v);
 }
 
-function strictParse<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    const msg = (err as Error).message.replace(/\. To specify a positional argument.*$/s, "");
-    throw new UsageError(msg);
-  }
-}
-
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Args {
+  const first = argv[0];
+  if (first !== undefined && (SUBCOMMANDS as readonly string[]).includes(first)) {
+    return parseSubcommand(first as Subcommand, argv.slice(1));
+  }
   if (argv[0] === "server") {
     const { values, positionals } = strictParse(argv.slice(1), {
       port: { type: "string" },

@@ -1,18 +1,19 @@
 /**
  * Entry point: parses arguments, then runs the client (default), the demo,
- * or the standalone reference server. Errors end as one clear line, never
- * a stack trace.
+ * the standalone reference server, or a scriptable subcommand (login, send,
+ * status, messages, api). Errors end as one clear line, never a stack trace:
+ * exit status 1 when the server refused or the network failed, 2 for usage
+ * and configuration errors.
  */
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
+import { COMMAND_HELP } from "./help-commands.js";
+import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { SiteError } from "../api/http.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
 
-const VERSION = "0.1.0";
 
 function fail(message: string, code: number): never {
   // Messages may quote the server: no escape sequence reaches the terminal.
@@ -65,28 +66,8 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
       close: () => server.close(),
     };
   }
-  if (args.site && args.email && args.apiKey) {
-    return { account: { site: args.site, email: args.email, apiKey: args.apiKey, allowInsecureHttp: args.allowInsecureHttp, caFile: args.caFile } };
-  }
-  const { readZuliprc } = await import("../config/zuliprc.js");
-  const path = args.config ?? join(homedir(), ".zuliprc");
-  try {
-    const rc = await readZuliprc(path);
-    return {
-      account: {
-        site: rc.site,
-        email: rc.email,
-        apiKey: rc.key,
-        allowInsecureHttp: args.allowInsecureHttp || Boolean(rc.allowInsecureHttp),
-        caFile: args.caFile ?? rc.certBundle,
-      },
-    };
-  } catch (err) {
-    if (!args.config && err instanceof ConfigError && /no such file/.test(err.message)) {
-      throw new ConfigError(`no account configured (${path} does not exist). Try "termchat --demo", or pass --config PATH.`);
-    }
-    throw err;
-  }
+  const { resolveAccount: resolveFromOptions } = await import("./account.js");
+  return { account: await resolveFromOptions(args) };
 }
 
 /**
@@ -148,7 +129,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   switch (args.command) {
     case "help":
-      process.stdout.write(HELP);
+      process.stdout.write(args.topic ? COMMAND_HELP[args.topic] : HELP);
       return;
     case "version":
       process.stdout.write(`termchat ${VERSION}\n`);
@@ -157,6 +138,15 @@ export async function main(argv: string[]): Promise<void> {
       return runServer(args);
     case "client":
       return runClient(args);
+    case "login":
+    case "send":
+    case "status":
+    case "messages":
+    case "api": {
+      const { runSubcommand } = await import("./commands/index.js");
+      process.exitCode = await runSubcommand(args);
+      return;
+    }
   }
 }
 

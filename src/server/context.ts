@@ -3,6 +3,7 @@
 
 import type { MarkdownRenderer } from "./markdown-html.js";
 import type { QueueManager } from "./queues.js";
+import type { RateLimiter } from "./rate-limit.js";
 import type { State } from "./state.js";
 
 export interface ResolvedOptions {
@@ -20,6 +21,8 @@ export interface ServerContext {
   /** e.g. http://127.0.0.1:43123 — set once the server listens. */
   realmUrl: string;
   options: ResolvedOptions;
+  /** Absent when rate limiting is disabled. */
+  rateLimiter?: RateLimiter;
 }
 
 export const FEATURE_LEVEL = 496;

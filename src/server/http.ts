@@ -86,6 +86,8 @@ export class Router {
     if (method !== "GET") sources.push(await readForm(req));
     const params = Params.fromSearchParams(...sources);
     const user = chosen.route.auth === false ? null : this.authenticate(req);
+    // Long-polls are not rate limited: a waiting client must be able to come back.
+    if (user && chosen.route.path !== "/events") this.server.rateLimiter?.take(user.id);
     const result = await chosen.route.handler({
       server: this.server,
       params,

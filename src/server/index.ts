@@ -7,6 +7,7 @@ import type { ServerContext } from "./context.js";
 import { Router } from "./http.js";
 import { MarkdownRenderer } from "./markdown-html.js";
 import { QueueManager } from "./queues.js";
+import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limit.js";
 import { allRoutes } from "./routes/index.js";
 import { seed } from "./seed/index.js";
 import type { RunningServer, ServerOptions } from "./types.js";
@@ -32,6 +33,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
     },
   };
+  if (opts.rateLimit !== false) ctx.rateLimiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, now);
   const router = new Router(ctx);
   router.add(allRoutes);
 

@@ -38,7 +38,11 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   if (want("realm_emoji")) out["realm_emoji"] = realmEmoji(ctx);
   if (want("realm_linkifiers")) out["realm_linkifiers"] = view.capabilities["linkifier_url_template"] ? ctx.state.linkifiers : [];
   if (want("drafts")) out["drafts"] = (ctx.state.drafts.get(view.user.id) ?? []).map((d) => ({ ...d }));
-  if (want("saved_snippets")) out["saved_snippets"] = [];
+  if (want("saved_snippets")) {
+    out["saved_snippets"] = (ctx.state.savedSnippets.get(view.user.id) ?? []).map((s) => ({
+      id: s.id, title: s.title, content: s.content, date_created: s.dateCreated,
+    }));
+  }
   if (want("navigation_view")) out["navigation_views"] = [];
   if (want("muted_users")) out["muted_users"] = [];
   if (want("alert_words")) out["alert_words"] = [];
@@ -190,10 +194,21 @@ function unreadMsgs(ctx: ServerContext, view: RegisterView): Section {
   const huddles = new Map<string, number[]>();
   const mentions: number[] = [];
   let count = 0;
-  const ids = [...(state.userMessages.get(me.id) ?? new Map()).entries()]
-    .filter(([, flags]) => !flags.has("read"))
-    .map(([id]) => id)
-    .sort((a, b) => a - b);
+  // Like the public service: at most the newest MAX_UNREAD_MESSAGES unread
+  // messages (in subscribed channels and DMs), and old_unreads_missing when capped.
+  const unread: number[] = [];
+  for (const [id, flags] of state.userMessages.get(me.id) ?? []) {
+    if (flags.has("read")) continue;
+    const m = state.messagesById.get(id);
+    if (!m || (m.channelId !== null && !state.subscription(me.id, m.channelId))) continue;
+    unread.push(id);
+  }
+  unread.sort((a, b) => b - a);
+  const ids = unread.slice(0, MAX_UNREAD_MESSAGES).reverse();
+  const policies = new Map<string, number>();
+  for (const t of state.userTopics) {
+    if (t.userId === me.id) policies.set(`${t.channelId}\u0000${t.topic.toLowerCase()}`, t.visibilityPolicy);
+  }
   for (const id of ids) {
     const m = state.messagesById.get(id);
     if (!m) continue;
@@ -202,7 +217,7 @@ function unreadMsgs(ctx: ServerContext, view: RegisterView): Section {
     if (m.type === "stream" && m.channelId !== null) {
       const sub = state.subscription(me.id, m.channelId);
       if (!sub) continue; // unread messages live only in subscribed channels
-      const policy = state.userTopicPolicy(me.id, m.channelId, m.topic);
+      const policy = policies.get(`${m.channelId}\u0000${m.topic.toLowerCase()}`) ?? 0;
       muted = policy === 1 || (sub.isMuted && policy !== 2 && policy !== 3);
       const key = `${m.channelId}\u0000${m.topic}`;
       let entry = streams.get(key);
@@ -213,10 +228,14 @@ function unreadMsgs(ctx: ServerContext, view: RegisterView): Section {
       entry.unread_message_ids.push(id);
     } else if (m.dmUserIds.length <= 2) {
       const other = m.dmUserIds.find((u) => u !== me.id) ?? me.id;
-      pms.set(other, [...(pms.get(other) ?? []), id]);
+      const list = pms.get(other);
+      if (list) list.push(id);
+      else pms.set(other, [id]);
     } else {
       const key = m.dmUserIds.join(",");
-      huddles.set(key, [...(huddles.get(key) ?? []), id]);
+      const list = huddles.get(key);
+      if (list) list.push(id);
+      else huddles.set(key, [id]);
     }
     if (!muted) count++;
     if (flags.has("mentioned") || (flags.has("wildcard_mentioned") && !muted)) mentions.push(id);
@@ -227,9 +246,12 @@ function unreadMsgs(ctx: ServerContext, view: RegisterView): Section {
     streams: [...streams.values()],
     huddles: [...huddles].map(([key, list]) => ({ user_ids_string: key, unread_message_ids: list })),
     mentions,
-    old_unreads_missing: false,
+    old_unreads_missing: ids.length >= MAX_UNREAD_MESSAGES,
   };
 }
+
+/** The public service's cap on unread messages in the register response. */
+export const MAX_UNREAD_MESSAGES = 50_000;
 
 function starred(ctx: ServerContext, user: User): number[] {
   const out: number[] = [];

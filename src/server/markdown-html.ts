@@ -1,7 +1,8 @@
 // Renders the service's Markdown dialect to HTML with marked, for clients that
 // ask for apply_markdown=true. Raw HTML in the source is escaped, never passed
 // through. Dialect additions: user/group/wildcard mentions, channel and topic
-// links, :emoji: shortcodes, ```quote / ```spoiler fences and /me.
+// links, :emoji: shortcodes, ```quote / ```spoiler fences, <time:…> and /me.
+// Rendered HTML is cached per source text (bounded, least recently used out).
 
 import { Marked, type Tokens, type TokenizerAndRendererExtension } from "marked";
 import { UNICODE_EMOJI } from "./emoji.js";
@@ -106,7 +107,23 @@ function extensions(state: State): TokenizerAndRendererExtension[] {
       return `<img alt=":${escapeHtml(name)}:" class="emoji" src="${escapeHtml(custom?.sourceUrl ?? "")}" title="${escapeHtml(name)}">`;
     },
   };
-  return [mention, groupMention, channelLink, emoji];
+  const time: TokenizerAndRendererExtension = {
+    name: "globalTime",
+    level: "inline",
+    start: (src: string) => src.indexOf("<time:"),
+    tokenizer(src: string) {
+      const m = /^<time:([^>\n]+)>/.exec(src);
+      if (!m) return undefined;
+      return { type: "globalTime", raw: m[0], text: m[1]! };
+    },
+    renderer(token: Tokens.Generic) {
+      const text = String(token["text"]);
+      const ms = Date.parse(text);
+      if (Number.isNaN(ms)) return `<span class="timestamp-error">Invalid time format: ${escapeHtml(text)}</span>`;
+      return `<time datetime="${new Date(ms).toISOString().replace(/\.000Z$/, "Z")}">${escapeHtml(text)}</time>`;
+    },
+  };
+  return [mention, groupMention, channelLink, emoji, time];
 }
 
 export class MarkdownRenderer {
@@ -144,12 +161,21 @@ export class MarkdownRenderer {
     this.marked = marked;
   }
 
+  /** Renders with a bounded cache (least recently used entries are dropped first). */
   render(content: string): string {
     let html = this.cache.get(content);
-    if (html === undefined) {
+    if (html !== undefined) {
+      this.cache.delete(content);
+    } else {
       html = this.marked.parse(content, { async: false }).trim();
-      this.cache.set(content, html);
+      if (this.cache.size >= MarkdownRenderer.CACHE_SIZE) {
+        const oldest = this.cache.keys().next();
+        if (!oldest.done) this.cache.delete(oldest.value);
+      }
     }
+    this.cache.set(content, html);
     return html;
   }
+
+  static readonly CACHE_SIZE = 5000;
 }

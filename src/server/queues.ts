@@ -144,6 +144,7 @@ export class QueueManager {
         flushScheduled: false,
         heartbeat: setTimeout(() => this.push(queue, { type: "heartbeat" }), this.heartbeatMs),
       };
+      waiter.heartbeat.unref(); // the pending request keeps the process alive, not the timer
       queue.waiter = waiter;
       signal.addEventListener("abort", () => this.finishPoll(queue, waiter), { once: true });
     });
@@ -172,13 +173,22 @@ export class QueueManager {
     queue.lastActivity = this.clock();
   }
 
-  private armGc(queue: EventQueue): void {
+  /** Collects the queue once it has been idle for its lifetime (activity since arming postpones it). */
+  private armGc(queue: EventQueue, delayMs = queue.settings.idleMs): void {
     if (queue.gcTimer) clearTimeout(queue.gcTimer);
     queue.gcTimer = setTimeout(() => {
       queue.gcTimer = null;
-      if (!queue.waiter) this.remove(queue);
-    }, queue.settings.idleMs);
+      if (queue.waiter || this.closed) return;
+      const idle = this.clock() - queue.lastActivity;
+      if (idle >= queue.settings.idleMs) this.remove(queue);
+      else this.armGc(queue, queue.settings.idleMs - idle);
+    }, Math.max(1, delayMs));
     queue.gcTimer.unref();
+  }
+
+  /** Number of live queues (for tests and diagnostics). */
+  get size(): number {
+    return this.queues.size;
   }
 
   private remove(queue: EventQueue): void {

@@ -2,6 +2,8 @@
 // need. Everything is plain data so that seeds (demo, later large) can build it
 // directly and route modules can read and change it.
 
+import { removeMessage as removeMessageFrom } from "./message-index.js";
+
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 export type RoleNumber = (typeof ROLE)[keyof typeof ROLE];
 
@@ -273,14 +275,20 @@ export class State {
   }
 
   setSubscription(sub: Subscription): void {
-    this.subscriptions.get(sub.userId)?.set(sub.channelId, sub);
+    const mine = this.subscriptions.get(sub.userId);
+    if (!mine) return;
+    mine.set(sub.channelId, sub);
+    let byUser = this.subscriptionsByChannel.get(sub.channelId);
+    if (!byUser) this.subscriptionsByChannel.set(sub.channelId, (byUser = new Map()));
+    byUser.set(sub.userId, sub);
   }
 
   /** Active subscribers (deactivated users excluded), sorted by id. */
   subscriberIds(channelId: number): number[] {
     const ids: number[] = [];
-    for (const [userId, subs] of this.subscriptions) {
-      if (subs.get(channelId)?.active && this.users.get(userId)?.isActive) ids.push(userId);
+    for (const [userId, sub] of this.subscriptionsByChannel.get(channelId) ?? []) {
+      // The index holds every Subscription object ever set; `active` may change in place.
+      if (sub.active && this.subscriptions.get(userId)?.get(channelId) === sub && this.users.get(userId)?.isActive) ids.push(userId);
     }
     return ids.sort((a, b) => a - b);
   }
@@ -345,4 +353,44 @@ export class State {
     );
     return entry?.visibilityPolicy ?? 0;
   }
+
+  // ---- per-user extras: saved snippets, push devices, presence bookkeeping ----
+  readonly savedSnippets = new Map<number, SavedSnippet[]>();
+  readonly pushDevices = new Map<number, PushDevice[]>();
+  /** userId → the presence_last_update_id of that user's latest presence change. */
+  readonly presenceUpdateIds = new Map<number, number>();
+  /** userId → name of the client that last reported the user's presence. */
+  readonly presenceClients = new Map<number, string>();
+  /** Deactivated users whose profile was deleted (`is_deleted`). */
+  readonly deletedUserIds = new Set<number>();
+  private readonly extraIds = new Map<string, number>();
+
+  /** Ids for kinds without a counter above (saved snippets…). */
+  allocateExtra(kind: string): number {
+    const id = this.extraIds.get(kind) ?? 1;
+    this.extraIds.set(kind, id + 1);
+    return id;
+  }
+
+  // ---- subscription index (see message-index.ts for message bookkeeping) -----
+  /** channelId → userId → subscription: the index behind subscriberIds (kept by setSubscription). */
+  private readonly subscriptionsByChannel = new Map<number, Map<number, Subscription>>();
+
+  /** Removes a message from the organization and from every user's history. */
+  removeMessage(id: number): void {
+    removeMessageFrom(this, id);
+  }
+}
+
+export interface SavedSnippet {
+  id: number;
+  title: string;
+  content: string;
+  dateCreated: number;
+}
+
+export interface PushDevice {
+  kind: "apns";
+  token: string;
+  appid: string;
 }

@@ -3,11 +3,14 @@
 export interface ServerOptions {
   host?: string;
   port?: number;
-  data?: "demo";
+  /** Seeded data set (default "demo"); "large" is 20,000 users and 200,000 messages. */
+  data?: "demo" | "large";
   heartbeatMs?: number;
   queueIdleMs?: number;
   longpollTimeoutSecs?: number;
   now?: () => number;
+  /** Per-user token bucket for authenticated requests (default 2000 per minute); false disables it. */
+  rateLimit?: { requests: number; windowMs: number } | false;
 }
 
 export interface DemoAccount {

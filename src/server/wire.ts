@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import type { ServerContext } from "./context.js";
+import { channelMessageStats } from "./message-index.js";
 import { CHANNEL_GROUP_SETTINGS, ROLE, type Channel, type Message, type Subscription, type User } from "./state.js";
 
 export interface MessageView {
@@ -55,9 +56,9 @@ export function userToWire(user: User, clientGravatar: boolean, includeProfileDa
 
 export function channelToWire(ctx: ServerContext, channel: Channel): Record<string, unknown> {
   const { state } = ctx;
-  const first = state.messages.find((m) => m.channelId === channel.id);
-  const weekAgo = ctx.now() / 1000 - 7 * 86400;
-  const lastWeek = state.messages.filter((m) => m.channelId === channel.id && m.timestamp >= weekAgo).length;
+  const stats = channelMessageStats(state, ctx.now() / 1000 - 7 * 86400).get(channel.id);
+  const first = stats ? { id: stats.firstId } : undefined;
+  const lastWeek = stats?.lastWeek ?? 0;
   const out: Record<string, unknown> = {
     stream_id: channel.id,
     name: channel.name,

@@ -14,6 +14,8 @@ interface Case {
   path: string;
   /** Expected parameters as they travel (strings; JSON for arrays/objects). */
   params?: Record<string, string>;
+  /** Parameters that must not be sent at all. */
+  absent?: string[];
   /** Reply body for a success (beyond the envelope). */
   reply?: Record<string, unknown>;
   idempotent: boolean;
@@ -207,6 +209,15 @@ const cases: Case[] = [
     idempotent: false,
   },
   {
+    name: "deactivateUser without an email leaves the comment out (null is not sent as text)",
+    call: (c) => api.deactivateUser(c, 8, { deactivation_notification_comment: null }),
+    method: "DELETE",
+    path: "/api/v1/users/8",
+    params: {},
+    absent: ["deactivation_notification_comment"],
+    idempotent: false,
+  },
+  {
     name: "addApnsDeviceToken",
     call: (c) => api.addApnsDeviceToken(c, { token: "abc", appid: "org.example" }),
     method: "POST",
@@ -336,6 +347,7 @@ describe("routes", () => {
       expect(r.path).toBe(c.path);
       const sent = r.method === "GET" ? r.query : r.form;
       for (const [k, v] of Object.entries(c.params ?? {})) expect(sent.get(k), k).toBe(v);
+      for (const k of c.absent ?? []) expect(sent.has(k), k).toBe(false);
       expect(r.headers.authorization).toMatch(/^Basic /);
     });
 

@@ -40,7 +40,11 @@ export interface DeactivateUserParams {
     delete_private_channel_messages?: boolean;
     delete_direct_messages?: boolean;
   };
-  /** When not null the user is emailed; a non-empty value is custom text for the email. */
+  /**
+   * When given (not null) the user is emailed; a non-empty value is custom
+   * text for the email. null, like leaving it out, sends no email: it is a
+   * plain string on the wire, so null is not sent (it would arrive as "null").
+   */
   deactivation_notification_comment?: string | null;
 }
 
@@ -49,5 +53,10 @@ export interface DeactivateUserParams {
  * destructive, and a repeat after a lost answer would fail confusingly.
  */
 export function deactivateUser(client: ApiClient, userId: number, p: DeactivateUserParams = {}) {
-  return client.request("DELETE", `users/${userId}`, { params: p, schema: emptySuccessSchema, idempotent: false });
+  const { deactivation_notification_comment: comment, ...rest } = p;
+  return client.request("DELETE", `users/${userId}`, {
+    params: { ...rest, deactivation_notification_comment: comment ?? undefined },
+    schema: emptySuccessSchema,
+    idempotent: false,
+  });
 }

@@ -26,7 +26,10 @@ export const authRoutes: Route[] = [
     handler({ server }) {
       const realm = server.state.realm;
       return {
-        authentication_methods: { password: true, dev: false, email: true, ldap: false },
+        authentication_methods: {
+          password: true, dev: false, email: true, ldap: false, remoteuser: false, github: false, azuread: false,
+          gitlab: false, apple: false, google: false, saml: false, "openid connect": false,
+        },
         external_authentication_methods: [],
         svc_feature_level: FEATURE_LEVEL,
         zulip_version: SERVER_VERSION,

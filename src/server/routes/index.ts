@@ -9,6 +9,18 @@ import { messageRoutes } from "./messages.js";
 import { registerRoutes } from "./register.js";
 import { sendRoutes } from "./send.js";
 import { topicRoutes } from "./topics.js";
+import { channelFolderRoutes } from "./channel-folders.js";
+import { channelRoutes } from "./channels.js";
+import { draftRoutes } from "./drafts.js";
+import { presenceRoutes } from "./presence.js";
+import { pushRoutes } from "./push.js";
+import { reactionRoutes } from "./reactions.js";
+import { statusRoutes } from "./status.js";
+import { subscriptionRoutes } from "./subscriptions.js";
+import { typingRoutes } from "./typing.js";
+import { userGroupRoutes } from "./user-groups.js";
+import { userTopicRoutes } from "./user-topics.js";
+import { userRoutes } from "./users.js";
 
 export const allRoutes: Route[] = [
   ...authRoutes,
@@ -18,4 +30,18 @@ export const allRoutes: Route[] = [
   ...sendRoutes,
   ...flagRoutes,
   ...topicRoutes,
+  // Channels, subscriptions, users and per-user data. Literal paths (users/me,
+  // subscriptions/properties) come before the `:param` ones they overlap.
+  ...channelRoutes,
+  ...subscriptionRoutes,
+  ...userTopicRoutes,
+  ...reactionRoutes,
+  ...draftRoutes,
+  ...statusRoutes,
+  ...presenceRoutes,
+  ...userRoutes,
+  ...channelFolderRoutes,
+  ...userGroupRoutes,
+  ...typingRoutes,
+  ...pushRoutes,
 ];

@@ -1,91 +1,38 @@
-// GET /messages: a window of messages around an anchor, filtered by a narrow,
-// or an explicit list of message ids.
+// Reading messages: GET /messages (a window around an anchor, or explicit
+// ids), one message, its edit history, matches_narrow, and rendering a draft.
+// Editing and deleting live in messages-edit.ts.
 
-import { LIMITS, type ServerContext } from "../context.js";
+import { LIMITS } from "../context.js";
 import { badRequest, incompatibleParameters, missingArgument } from "../errors.js";
 import type { RequestContext, Route } from "../http.js";
-import { escapeHtml } from "../markdown-html.js";
-import { compileNarrow, parseNarrow, type CompiledNarrow } from "../narrow.js";
-import { parseIntText } from "../params.js";
-import type { Message, User } from "../state.js";
-import { clientTopic, messageToWire, type MessageView } from "../wire.js";
+import { compileNarrow, parseNarrow } from "../narrow.js";
+import type { Message } from "../state.js";
+import { clientTopic } from "../wire.js";
+import { messageEditRoutes } from "./messages-edit.js";
+import { accessMessage, messagesToWire, readView, searchFields } from "./messages-view.js";
+import { messageWindow, parseAnchor, type Anchor } from "./messages-window.js";
 
-/** The anchor reported for "newest" (larger than any message id), as the public API does. */
-export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
-
-type Anchor = { kind: "id"; id: number } | { kind: "newest" | "oldest" | "first_unread" | "date" };
-
-function parseAnchor(raw: string): Anchor {
-  const text = raw.trim().replace(/^"(.*)"$/, "$1");
-  if (text === "newest" || text === "oldest" || text === "first_unread" || text === "date") return { kind: text };
-  try {
-    return { kind: "id", id: parseIntText("anchor", text) };
-  } catch {
-    throw badRequest(`Invalid anchor`);
-  }
-}
-
-/** ISO 8601 date or datetime; date-only means midnight UTC; no zone means UTC. */
-function parseAnchorDate(raw: string): number {
-  let text = raw.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text += "T00:00:00Z";
-  else if (/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text)) text += "Z";
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw badRequest("Invalid anchor_date");
-  return Math.floor(ms / 1000);
-}
-
-function highlight(html: string, words: string[]): string {
-  if (words.length === 0) return html;
-  const pattern = new RegExp(`(${words.map((w) => escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "gi");
-  return html
-    .split(/(<[^>]*>)/)
-    .map((part) => (part.startsWith("<") ? part : part.replace(pattern, '<span class="highlight">$1</span>')))
-    .join("");
-}
-
-function renderList(ctx: RequestContext, list: Message[], view: MessageView, narrow: CompiledNarrow): unknown[] {
-  const { server, user } = ctx;
-  return list.map((m) => {
-    const wire = messageToWire(server, m, view);
-    wire["flags"] = server.state.viewFlags(user.id, m.id);
-    if (narrow.searchWords.length > 0) {
-      wire["match_content"] = highlight(server.markdown.render(m.content), narrow.searchWords);
-      wire["match_subject"] = highlight(escapeHtml(clientTopic(server, m.topic, view.allowEmptyTopicName)), narrow.searchWords);
-    }
-    return wire;
-  });
-}
-
-/** Messages the user may see in this narrow, by ascending id. */
-export function matchingMessages(server: ServerContext, user: User, narrow: CompiledNarrow): Message[] {
-  const { state } = server;
-  return state.messages.filter((m) => {
-    const visible = narrow.channelScoped ? state.canReadMessage(user, m) : state.flags(user.id, m.id) !== undefined;
-    return visible && narrow.matches(m);
-  });
-}
+/** Parameters that describe a range; none may accompany message_ids. */
+const RANGE_PARAMS = ["num_before", "num_after", "anchor", "message_ids", "include_anchor", "use_first_unread_anchor"];
 
 function getMessages(ctx: RequestContext): Record<string, unknown> {
   const { server, params, user } = ctx;
-  const view: MessageView = {
-    applyMarkdown: params.bool("apply_markdown") ?? true,
-    clientGravatar: params.bool("client_gravatar") ?? true,
-    allowEmptyTopicName: params.bool("allow_empty_topic_name") ?? false,
-  };
+  const view = readView(params);
   const narrow = compileNarrow(parseNarrow(params.json("narrow")), server.state, user);
   const messageIds = params.intList("message_ids");
-  const rangeParams = ["anchor", "include_anchor", "use_first_unread_anchor", "num_before", "num_after"];
 
   if (messageIds !== undefined) {
-    const clash = rangeParams.filter((p) => params.has(p));
-    if (clash.length > 0) throw incompatibleParameters(["message_ids", ...clash]);
-    const wanted = new Set(messageIds);
-    const list = server.state.messages.filter(
-      (m) => wanted.has(m.id) && server.state.canReadMessage(user, m) && narrow.matches(m),
-    );
+    if (RANGE_PARAMS.some((p) => p !== "message_ids" && params.has(p))) throw incompatibleParameters(RANGE_PARAMS);
+    if (messageIds.length > LIMITS.maxMessagesPerFetch) {
+      throw badRequest(`Too many messages requested (maximum ${LIMITS.maxMessagesPerFetch}).`);
+    }
+    const { state } = server;
+    const list = [...new Set(messageIds)]
+      .map((id) => state.messagesById.get(id))
+      .filter((m): m is Message => m !== undefined && state.canReadMessage(user, m) && narrow.matches(m))
+      .sort((a, b) => a.id - b.id);
     return {
-      messages: renderList(ctx, list, view, narrow),
+      messages: messagesToWire(server, user, list, view, narrow.searches),
       found_anchor: false,
       found_oldest: false,
       found_newest: false,
@@ -100,57 +47,120 @@ function getMessages(ctx: RequestContext): Record<string, unknown> {
   const anchor: Anchor = useFirstUnread ? { kind: "first_unread" } : parseAnchor(anchorText!);
   const numBefore = params.reqInt("num_before");
   const numAfter = params.reqInt("num_after");
-  if (numBefore < 0 || numAfter < 0) throw badRequest("num_before and num_after must be non-negative");
+  if (numBefore < 0 || numAfter < 0) throw badRequest("num_before and num_after must not be negative");
   if (numBefore + numAfter > LIMITS.maxMessagesPerFetch) {
     throw badRequest(`Too many messages requested (maximum ${LIMITS.maxMessagesPerFetch}).`);
   }
   const includeAnchor = params.bool("include_anchor") ?? true;
-  const anchorDate = params.str("anchor_date");
-
-  const all = matchingMessages(server, user, narrow);
-  let anchorId: number;
-  switch (anchor.kind) {
-    case "id":
-      anchorId = anchor.id;
-      break;
-    case "oldest":
-      anchorId = 0;
-      break;
-    case "newest":
-      anchorId = LARGER_THAN_MAX_MESSAGE_ID;
-      break;
-    case "first_unread": {
-      const first = all.find((m) => {
-        const flags = server.state.flags(user.id, m.id);
-        return flags !== undefined && !flags.has("read");
-      });
-      anchorId = first?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
-      break;
-    }
-    case "date": {
-      if (anchorDate === undefined) throw missingArgument("anchor_date");
-      const ts = parseAnchorDate(anchorDate);
-      anchorId = all.find((m) => m.timestamp >= ts)?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
-      break;
-    }
+  if (numBefore > 0 && numAfter > 0 && !includeAnchor) {
+    throw badRequest("The anchor can only be excluded at an end of the range");
   }
-
-  const before = all.filter((m) => m.id < anchorId);
-  const after = all.filter((m) => m.id > anchorId);
-  const atAnchor = includeAnchor ? all.find((m) => m.id === anchorId) : undefined;
-  const list = [
-    ...before.slice(Math.max(0, before.length - numBefore)),
-    ...(atAnchor ? [atAnchor] : []),
-    ...after.slice(0, numAfter),
-  ];
+  const window = messageWindow(server, user, narrow, {
+    anchor,
+    anchorDate: params.str("anchor_date"),
+    includeAnchor,
+    numBefore,
+    numAfter,
+  });
   return {
-    anchor: anchorId,
-    found_anchor: atAnchor !== undefined,
-    found_oldest: before.length <= numBefore,
-    found_newest: after.length <= numAfter,
+    anchor: window.anchor,
+    found_anchor: window.foundAnchor,
+    found_oldest: window.foundOldest,
+    found_newest: window.foundNewest,
+    // No plan limits here: the whole history is always available.
     history_limited: false,
-    messages: renderList(ctx, list, view, narrow),
+    messages: messagesToWire(server, user, window.messages, view, narrow.searches),
   };
 }
 
-export const messageRoutes: Route[] = [{ method: "GET", path: "/messages", handler: getMessages }];
+function matchesNarrow(ctx: RequestContext): Record<string, unknown> {
+  const { server, params, user } = ctx;
+  const ids = params.intList("msg_ids");
+  if (ids === undefined) throw missingArgument("msg_ids");
+  const narrow = compileNarrow(parseNarrow(params.reqJson("narrow")), server.state, user);
+  const mine = server.state.userMessages.get(user.id);
+  const out: Record<string, unknown> = {};
+  for (const id of ids) {
+    const m = server.state.messagesById.get(id);
+    // Like the public service, only messages the user actually received are checked.
+    if (!m || !mine?.has(id) || !narrow.matches(m)) continue;
+    out[String(id)] = searchFields(server, m, narrow.searches);
+  }
+  return { messages: out };
+}
+
+/** Snapshots of the message after each edit, oldest (the original) first. */
+function editHistory(ctx: RequestContext, m: Message, allowEmpty: boolean): Record<string, unknown>[] {
+  const { server } = ctx;
+  const topicOut = (t: string) => (m.type === "stream" ? clientTopic(server, t, allowEmpty) : t);
+  const render = (c: string) => server.markdown.render(c);
+  let content = m.content;
+  let topic = m.topic;
+  let stream = m.channelId;
+  const snapshots: Record<string, unknown>[] = [];
+  for (const e of m.editHistory ?? []) {
+    const snap: Record<string, unknown> = {
+      user_id: e.user_id,
+      timestamp: e.timestamp,
+      topic: topicOut(topic),
+      content,
+      rendered_content: render(content),
+    };
+    if (e.prev_topic !== undefined) {
+      snap["prev_topic"] = topicOut(e.prev_topic);
+      topic = e.prev_topic;
+    }
+    if (e.prev_stream !== undefined) {
+      snap["stream"] = stream;
+      snap["prev_stream"] = e.prev_stream;
+      stream = e.prev_stream;
+    }
+    if (e.prev_content !== undefined) {
+      snap["prev_content"] = e.prev_content;
+      snap["prev_rendered_content"] = e.prev_rendered_content ?? render(e.prev_content);
+      content = e.prev_content;
+    }
+    snapshots.push(snap);
+  }
+  snapshots.push({ user_id: m.senderId, timestamp: m.timestamp, topic: topicOut(topic), content, rendered_content: render(content) });
+  return snapshots.reverse();
+}
+
+export const messageRoutes: Route[] = [
+  { method: "GET", path: "/messages", handler: getMessages },
+  { method: "GET", path: "/messages/matches_narrow", handler: matchesNarrow },
+  {
+    method: "POST",
+    path: "/messages/render",
+    handler({ server, params }) {
+      const content = params.reqStr("content");
+      if (content.trim() === "") throw badRequest("Message must not be empty");
+      if ([...content].length > LIMITS.maxMessageLength) {
+        throw badRequest(`Message is too long (limit: ${LIMITS.maxMessageLength} characters)`);
+      }
+      return { rendered: server.markdown.render(content) };
+    },
+  },
+  {
+    method: "GET",
+    path: "/messages/:message_id",
+    handler(ctx) {
+      const { server, params, user, path } = ctx;
+      const view = readView(params);
+      const m = accessMessage(server, user, path["message_id"]);
+      const [message] = messagesToWire(server, user, [m], view);
+      return { raw_content: m.content, message };
+    },
+  },
+  {
+    method: "GET",
+    path: "/messages/:message_id/history",
+    handler(ctx) {
+      const { server, params, user, path } = ctx;
+      const allowEmpty = params.bool("allow_empty_topic_name") ?? false;
+      const m = accessMessage(server, user, path["message_id"]);
+      return { message_history: editHistory(ctx, m, allowEmpty) };
+    },
+  },
+  ...messageEditRoutes,
+];

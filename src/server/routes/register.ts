@@ -4,7 +4,10 @@ import { FEATURE_LEVEL, SERVER_VERSION } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Route } from "../http.js";
 import { buildInitialState } from "../initial-state.js";
-import { compileNarrow, parseNarrow } from "../narrow.js";
+import { checkQueueNarrow, compileNarrow, parseNarrow } from "../narrow.js";
+
+/** An idle queue lives at most a week. */
+const MAX_IDLE_QUEUE_TIMEOUT_SECS = 7 * 86400;
 
 function parseCapabilities(raw: unknown): Record<string, boolean> {
   if (raw === undefined || raw === null) return {};
@@ -31,10 +34,14 @@ export const registerRoutes: Route[] = [
       const eventTypes = params.strList("event_types");
       const fetchTypes = params.strList("fetch_event_types") ?? eventTypes;
       const narrow = parseNarrow(params.json("narrow"));
+      checkQueueNarrow(narrow);
       compileNarrow(narrow, server.state, user); // validate operands now
       const capabilities = parseCapabilities(params.json("client_capabilities"));
+      // Seconds (feature level 481); without it the server-wide default applies.
       const idleSecs = params.int("idle_queue_timeout");
-      if (idleSecs !== undefined && idleSecs <= 0) throw badRequest("Invalid idle_queue_timeout");
+      if (idleSecs !== undefined && (idleSecs < 1 || idleSecs > MAX_IDLE_QUEUE_TIMEOUT_SECS)) {
+        throw badRequest(`idle_queue_timeout must be between 1 and ${MAX_IDLE_QUEUE_TIMEOUT_SECS} seconds`);
+      }
       params.accept("user_client", "include_custom_profile_fields");
 
       const idleMs = idleSecs !== undefined ? idleSecs * 1000 : server.options.queueIdleMs;
