@@ -1,0 +1,11 @@
+/** Runs the reference server with a data set for a benchmark; prints its URL and owner credentials as one JSON line. */
+import { startServer } from "../src/server/index.js";
+
+const data = (process.argv[2] ?? "large") as "demo";
+const started = performance.now();
+const server = await startServer({ port: 0, data });
+const owner = server.accounts[0]!;
+process.stdout.write(
+  JSON.stringify({ url: server.url, email: owner.email, apiKey: owner.apiKey, seedMs: Math.round(performance.now() - started) }) + "\n",
+);
+process.on("SIGTERM", () => void server.close().then(() => process.exit(0)));

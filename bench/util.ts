@@ -1,0 +1,34 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+export function printFigure(label: string, value: string | number, unit: string): void {
+  process.stdout.write(`  ${label.padEnd(66)} ${String(value).padStart(10)} ${unit}\n`);
+}
+
+/** Starts the reference server with a data set in its own process (so it does not weigh on our heap). */
+export async function startBenchServer(data: string) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const child = spawn(process.execPath, [join(here, "serve.js"), data], { stdio: ["ignore", "pipe", "inherit"] });
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(first) as { url: string; email: string; apiKey: string; seedMs: number };
+  return {
+    ...info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+      }),
+  };
+}
