@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts"];
 await build({
   entryPoints: entries,
   outdir,
@@ -15,10 +15,15 @@ await build({
   target: "node20",
   format: "esm",
   logLevel: "warning",
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  define: { "process.env.NODE_ENV": '"production"' },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 const data = process.argv[2] ?? "large";
-const runs = [{ title: `Model (data set: ${data})`, file: "model.js", args: [data] }];
+const runs = [
+  { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
+  { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
+];
 for (const r of runs) {
   console.log(`\n${r.title}`);
   const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000 });

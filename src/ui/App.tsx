@@ -31,6 +31,8 @@ export interface AppProps {
   keymap?: Keymap;
   color?: boolean;
   onQuit?: () => void;
+  /** Called once, after the first frame that shows the organization (start-up measurements). */
+  onFirstFrame?: () => void;
 }
 
 type Focus = "sidebar" | "messages" | "compose";
@@ -64,7 +66,7 @@ function targetFor(store: Store, narrow: Narrow, selected: ReturnType<Store["mes
   return { target, label: sanitizeInline(narrowTitle(store, n)), key: narrowKey(n) };
 }
 
-export function App({ machine, commands, keymap = new Keymap(), color = true, onQuit }: AppProps) {
+export function App({ machine, commands, keymap = new Keymap(), color = true, onQuit, onFirstFrame }: AppProps) {
   const { exit } = useApp();
   const { columns, rows } = useTerminalSize();
   const [store, setStore] = useState<Store | undefined>(machine.store);
@@ -97,6 +99,14 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
   const sidebarRows = useMemo(() => (store ? buildSidebarRows(store, expanded) : []), [store, version, expanded]);
   const messages = useMemo(() => (store ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store?.messages.list(narrow);
+
+  const firstFrame = useRef(onFirstFrame);
+  useEffect(() => {
+    if (store && firstFrame.current) {
+      firstFrame.current();
+      firstFrame.current = undefined;
+    }
+  }, [store]);
 
   // Load the open narrow, and again after a rebuild swapped in a new store.
   useEffect(() => {
