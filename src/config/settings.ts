@@ -1,0 +1,90 @@
+/**
+ * App settings (theme, key overrides, compose and notification preferences,
+ * the last narrow per account), kept by `conf` in the user's config
+ * directory. The file is validated here: a bad value is reported by name and
+ * replaced by its default, never a crash.
+ */
+import { z } from "zod";
+
+export const THEMES = ["dark", "light", "16"] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+const keyName = z.string().regex(/^(?:[CMS]-)*(?:[\x21-\x7e]|[a-z]+)$/, "not a key name (examples: j, G, C-k, M-enter, pageup)");
+
+const shape = {
+  theme: z.enum(THEMES).default("dark"),
+  /** Action name → keys that trigger it, replacing the defaults of that action. */
+  keys: z.record(z.string(), z.array(keyName)).default({}),
+  /** true: Enter sends and Alt-Enter/Ctrl-J add a line; false: Enter adds a line and Alt-Enter sends. */
+  enterSends: z.boolean().default(true),
+  notifications: z
+    .object({
+      bell: z.boolean().default(true),
+      desktop: z.boolean().default(true),
+    })
+    .default({ bell: true, desktop: true }),
+  /** Account key → narrow key opened last. */
+  lastNarrow: z.record(z.string(), z.string()).default({}),
+};
+
+export const settingsSchema = z.object(shape);
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** Reads settings leniently: each invalid field falls back to its default, with a message saying why. */
+export function parseSettings(raw: unknown): { settings: Settings; problems: string[] } {
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { settings: DEFAULT_SETTINGS, problems };
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    return { settings: DEFAULT_SETTINGS, problems: ["settings: expected an object; using the defaults"] };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape) as Array<[keyof Settings, z.ZodType]>) {
+    const value = (raw as Record<string, unknown>)[key];
+    const parsed = schema.safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+    else {
+      const issue = parsed.error.issues[0];
+      const where = [key, ...(issue?.path ?? [])].join(".");
+      problems.push(`settings: ${where}: ${issue?.message ?? "invalid"}; using the default`);
+      out[key] = schema.parse(undefined);
+    }
+  }
+  return { settings: out as Settings, problems };
+}
+
+export interface SettingsFile {
+  settings: Settings;
+  problems: string[];
+  path: string;
+  save(patch: Partial<Settings>): void;
+}
+
+/** Opens the settings file (conf: ~/.config/termchat/config.json, or `cwd` for tests). */
+export async function openSettings(opts: { cwd?: string } = {}): Promise<SettingsFile> {
+  const { default: Conf } = await import("conf");
+  let conf: InstanceType<typeof Conf>;
+  try {
+    conf = new Conf({ projectName: "termchat", projectSuffix: "", cwd: opts.cwd, clearInvalidConfig: false });
+  } catch (err) {
+    const msg = (err as Error).message.split("\n")[0];
+    return {
+      settings: DEFAULT_SETTINGS,
+      problems: [`settings file unreadable (${msg}); using the defaults`],
+      path: opts.cwd ?? "",
+      save: () => undefined,
+    };
+  }
+  const { settings, problems } = parseSettings(conf.store);
+  const file: SettingsFile = {
+    settings,
+    problems,
+    path: conf.path,
+    save(patch) {
+      Object.assign(file.settings, patch);
+      for (const [k, v] of Object.entries(patch)) conf.set(k, v);
+    },
+  };
+  return file;
+}

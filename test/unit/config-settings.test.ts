@@ -1,0 +1,40 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS, openSettings, parseSettings } from "../../src/config/settings.js";
+
+describe("settings", () => {
+  it("fills defaults for a missing file", () => {
+    expect(parseSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
+    expect(DEFAULT_SETTINGS).toMatchObject({ theme: "dark", enterSends: true, notifications: { bell: true, desktop: true } });
+  });
+
+  it("names each invalid value and keeps the valid ones", () => {
+    const { settings, problems } = parseSettings({ theme: "neon", enterSends: false, keys: { reply: ["r", "not a key"] } });
+    expect(settings.theme).toBe("dark");
+    expect(settings.enterSends).toBe(false);
+    expect(settings.keys).toEqual({});
+    expect(problems).toEqual([
+      expect.stringMatching(/^settings: theme: .*; using the default$/),
+      expect.stringMatching(/^settings: keys\.reply\.1: not a key name/),
+    ]);
+  });
+
+  it("saves and reads back through the settings file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
+    const first = await openSettings({ cwd: dir });
+    first.save({ theme: "light", lastNarrow: { "a@b": "channel:5" } });
+    const again = await openSettings({ cwd: dir });
+    expect(again.settings.theme).toBe("light");
+    expect(again.settings.lastNarrow).toEqual({ "a@b": "channel:5" });
+  });
+
+  it("reports a file that is not JSON instead of failing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
+    await writeFile(join(dir, "config.json"), "{ not json");
+    const s = await openSettings({ cwd: dir });
+    expect(s.settings).toEqual(DEFAULT_SETTINGS);
+    expect(s.problems[0]).toMatch(/settings file unreadable/);
+  });
+});
