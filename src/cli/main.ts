@@ -5,7 +5,9 @@
  * exit status 1 when the server refused or the network failed, 2 for usage
  * and configuration errors.
  */
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
 import { VERSION } from "./version.js";
@@ -83,10 +85,9 @@ function prepareTerminalEnv(args: ClientArgs): void {
 async function runClient(args: ClientArgs): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
-  const [{ ApiClient }, { UpdateMachine }, { Commands }, ui, { loadMarkdown }] = await Promise.all([
+  const [{ ApiClient }, { SyncSession }, ui, { loadMarkdown }] = await Promise.all([
     import("../api/http.js"),
-    import("../sync/update-machine.js"),
-    import("../sync/commands.js"),
+    import("../sync/session.js"),
     import("../ui/run.js"),
     import("../render/markdown.js"),
   ]);
@@ -100,8 +101,11 @@ async function runClient(args: ClientArgs): Promise<void> {
     { site: account.site, email: account.email, apiKey: account.apiKey },
     { allowInsecureHttp: account.allowInsecureHttp, ca, userAgent: `termchat/${VERSION}` },
   );
-  const machine = new UpdateMachine(client);
-  const commands = new Commands(machine);
+  // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
+  const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
+  const session = await SyncSession.open({ client, account: { site: client.site.href, email: account.email }, stateDir });
+  session.installSignalHandlers();
+  const { machine, commands } = session;
   const app = ui.runApp({ machine, commands, color: args.color });
   setImmediate(() => void loadMarkdown());
   let startError: unknown;
@@ -110,9 +114,8 @@ async function runClient(args: ClientArgs): Promise<void> {
     app.unmount();
   });
   await app.waitUntilExit();
-  await commands.flushRead();
-  commands.dispose();
-  await Promise.race([machine.stop(), new Promise((r) => setTimeout(r, 1500))]);
+  await session.dispose(1500);
+  if (stateDir) await rm(stateDir, { recursive: true, force: true });
   await client.close();
   await close?.();
   if (startError) fail(`could not connect to ${client.site.host}: ${describeError(startError)}`, 1);

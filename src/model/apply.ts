@@ -1,202 +1,124 @@
 /**
  * One exhaustive switch from server events to store changes. Returns whether
- * anything a view shows may have changed.
+ * anything a view shows may have changed. Events arrive parsed (the api layer
+ * validated them): no schema work happens here.
  */
-import type { Message } from "../api/schemas/common.js";
-import { subscriptionAddSchema, type ServerEvent, type SubscriptionEvent, type UpdateMessageEvent } from "../api/schemas/events.js";
-import { userSchema } from "../api/schemas/common.js";
-import { messageDmUsers, topicKey } from "./narrow.js";
-import { normalizeSubscription, type Store } from "./store.js";
+import type { ServerEvent } from "../api/schemas/events.js";
+import { applyDelete, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from "./apply-messages.js";
+import type { ChannelChange } from "./channels.js";
+import type { Store } from "./store.js";
 
 export function applyEvent(store: Store, e: ServerEvent): boolean {
   switch (e.type) {
     case "heartbeat":
     case "unknown":
       return false;
-    case "message": {
-      const m: Message = { ...e.message, flags: e.flags };
-      store.insertLive(m);
-      if (!m.flags.includes("read")) {
-        const mentioned = m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned");
-        store.unreads.add(
-          m.id,
-          m.type === "stream"
-            ? { type: "stream", channelId: m.stream_id, topic: m.subject }
-            : { type: "private", userIds: messageDmUsers(m) },
-          mentioned,
-        );
-      }
-      return true;
-    }
-    case "update_message_flags":
-      return applyFlags(store, e);
+
+    // Messages.
+    case "message":
+      return applyMessage(store, e);
     case "update_message":
       return applyUpdateMessage(store, e);
-    case "delete_message": {
-      const ids = new Set(e.message_ids ?? (e.message_id !== undefined ? [e.message_id] : []));
-      for (const id of ids) store.messages.byId.delete(id);
-      store.messages.removeFromLists(ids);
-      store.unreads.removeMany(ids);
-      return true;
-    }
-    case "reaction": {
-      const m = store.messages.byId.get(e.message_id);
-      if (!m) return false;
-      const same = (r: Message["reactions"][number]) =>
-        r.user_id === e.user_id && r.emoji_code === e.emoji_code && r.reaction_type === e.reaction_type;
-      if (e.op === "add") {
-        if (m.reactions.some(same)) return false;
-        m.reactions = [
-          ...m.reactions,
-          { emoji_name: e.emoji_name, emoji_code: e.emoji_code, reaction_type: e.reaction_type, user_id: e.user_id },
-        ];
-      } else {
-        m.reactions = m.reactions.filter((r) => !same(r));
-      }
-      return true;
-    }
-    case "subscription":
-      return applySubscription(store, e);
-    case "realm_user": {
-      const id = e.person.user_id;
-      if (e.op === "add") {
-        const parsed = userSchema.safeParse(e.person);
-        if (parsed.success) store.users.set(id, parsed.data);
-        return parsed.success;
-      }
-      const u = store.users.get(id);
-      if (!u) return false;
-      if (e.op === "remove") store.users.set(id, { ...u, is_active: false });
-      else store.users.set(id, { ...u, ...(e.person as object) });
-      return true;
-    }
+    case "delete_message":
+      return applyDelete(store, e);
+    case "reaction":
+      return applyReaction(store, e);
+    case "update_message_flags":
+      return applyFlags(store, e);
     case "typing":
-      return false;
-    default:
-      // Event types the model does not keep yet.
-      return false;
-  }
-}
+      return store.typing.apply(e, store.now());
+    case "typing_edit_message":
+      return false; // shown by no view yet
 
-function applyFlags(store: Store, e: Extract<ServerEvent, { type: "update_message_flags" }>): boolean {
-  const op = e.op ?? e.operation;
-  if (e.flag === "read") {
-    if (op === "add") {
-      if (e.all) store.unreads.clear();
-      else store.unreads.removeMany(e.messages);
-    } else if (op === "remove") {
-      for (const id of e.messages) {
-        const d = e.message_details?.[String(id)];
-        const m = store.messages.byId.get(id);
-        if (d) {
-          store.unreads.add(
-            id,
-            d.type === "stream"
-              ? { type: "stream", channelId: d.stream_id, topic: d.topic }
-              : { type: "private", userIds: d.user_ids ?? [] },
-            d.mentioned ?? false,
-          );
-        } else if (m) {
-          store.unreads.add(
-            id,
-            m.type === "stream"
-              ? { type: "stream", channelId: m.stream_id, topic: m.subject }
-              : { type: "private", userIds: messageDmUsers(m) },
-            m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned"),
-          );
-        }
-      }
+    // Channels, folders, topics.
+    case "subscription":
+      return afterChannelChange(store, store.channelsModel.applySubscription(e));
+    case "stream":
+      return afterChannelChange(store, store.channelsModel.applyStream(e));
+    case "channel_folder":
+      return store.channelsModel.applyFolder(e).changed;
+    case "user_topic": {
+      const before = store.topicsModel.setPolicy(e.stream_id, e.topic_name, e.visibility_policy);
+      if (before !== e.visibility_policy) store.refilterFeed();
+      return true;
     }
+
+    // People.
+    case "realm_user":
+      return store.people.applyRealmUser(e);
+    case "user_group":
+      return store.people.applyGroup(e);
+    case "user_status":
+      return store.people.setStatus(e.user_id, e);
+    case "presence":
+      return store.presence.apply(e, (email) => store.userIdByEmail(email));
+    case "muted_users":
+      store.mutedUsers.clear();
+      for (const m of e.muted_users) store.mutedUsers.add(m.id);
+      return true;
+    case "custom_profile_fields":
+      store.realm.settings["custom_profile_fields"] = e.fields;
+      return true;
+
+    // Settings and per-user data.
+    case "user_settings":
+      return store.personal.setSetting(e.property, e.value);
+    case "update_display_settings":
+      return store.personal.setSetting(e.setting_name, e.setting);
+    case "update_global_notifications":
+      return store.personal.setSetting(e.notification_name, e.setting);
+    case "realm":
+      return applyRealm(store, e);
+    case "realm_emoji":
+      return store.personal.applyRealmEmoji(e);
+    case "realm_linkifiers":
+      store.personal.linkifiers = e.realm_linkifiers;
+      return true;
+    case "alert_words":
+      store.alertWords = e.alert_words;
+      return true;
+    case "drafts":
+      return store.personal.applyDrafts(e);
+    case "saved_snippets":
+      return store.personal.applySnippets(e);
+    case "navigation_view":
+    case "navigation_views":
+      return store.personal.applyNavigationView(e);
+    case "restart":
+      if (e.svc_feature_level !== undefined) store.realm.featureLevel = e.svc_feature_level;
+      return false;
   }
-  if ((e.flag === "mentioned" || e.flag === "wildcard_mentioned") && op) {
-    for (const id of e.messages) store.unreads.setMentioned(id, op === "add");
-  }
-  const targets = e.all ? [...store.messages.byId.keys()] : e.messages;
-  for (const id of targets) {
-    const m = store.messages.byId.get(id);
-    if (!m) continue;
-    const has = m.flags.includes(e.flag);
-    if (op === "add" && !has) m.flags = [...m.flags, e.flag];
-    else if (op === "remove" && has) m.flags = m.flags.filter((f) => f !== e.flag);
-  }
-  return true;
+  // No default: a new known event type makes this function fail to compile until it is handled above.
 }
 
-function applyUpdateMessage(store: Store, e: UpdateMessageEvent): boolean {
-  const m = store.messages.byId.get(e.message_id);
-  if (m && e.content !== undefined && !e.rendering_only) {
-    m.content = e.content;
-    if (e.edit_timestamp !== undefined) m.last_edit_timestamp = e.edit_timestamp;
+/** Other sub-models follow channel changes: feed membership on mute, unreads and topics on deletion. */
+function afterChannelChange(store: Store, c: ChannelChange): boolean {
+  if (c.muteChanged?.length || c.subscriptionChanged?.length) store.refilterFeed();
+  // While unsubscribed no message events come: what the client knows of the channel goes out of date.
+  for (const id of c.subscriptionChanged ?? []) {
+    store.topicsModel.loaded.delete(id);
+    store.messages.markStale(undefined, (l) => (l.narrow.kind === "channel" || l.narrow.kind === "topic") && l.narrow.channelId === id);
   }
-  if (m && e.is_me_message !== undefined) m.is_me_message = e.is_me_message;
-  const moved = e.subject !== undefined || (e.new_stream_id !== undefined && e.new_stream_id !== e.stream_id);
-  if (!moved) return m !== undefined;
-  const newChannel = e.new_stream_id ?? e.stream_id;
-  const newTopic = e.subject ?? e.orig_subject ?? "";
-  if (newChannel === undefined) return true;
-  const ids = new Set(e.message_ids);
-  for (const id of ids) {
-    const msg = store.messages.byId.get(id);
-    if (!msg) continue;
-    msg.stream_id = newChannel;
-    msg.subject = newTopic;
-    if (e.edit_timestamp !== undefined) msg.last_moved_timestamp = e.edit_timestamp;
-    store.noteMessage(msg);
+  for (const id of c.deleted ?? []) {
+    store.unreads.clearChannel(id);
+    store.topicsModel.dropChannel(id);
   }
-  store.unreads.move(ids, newChannel, newTopic);
-  // Lists of the old place lose the messages; lists of the new place are refetched by their views.
-  for (const l of store.messages.lists.values()) {
-    const n = l.narrow;
-    if (n.kind === "topic" || n.kind === "channel") {
-      const stillHere = (id: number) => {
-        const msg = store.messages.byId.get(id);
-        if (!msg || !ids.has(id)) return true;
-        return msg.stream_id === n.channelId && (n.kind === "channel" || topicKey(msg.subject) === topicKey(n.topic));
-      };
-      l.ids = l.ids.filter(stillHere);
-    }
-  }
-  return true;
+  return c.changed;
 }
 
-function applySubscription(store: Store, e: SubscriptionEvent): boolean {
+function applyRealm(store: Store, e: Extract<ServerEvent, { type: "realm" }>): boolean {
   switch (e.op) {
-    case "add": {
-      const parsed = subscriptionAddSchema.safeParse(e.subscriptions ?? []);
-      if (!parsed.success) return false;
-      for (const s of parsed.data) store.channels.set(s.stream_id, normalizeSubscription(s));
+    case "update":
+      store.realm.settings[e.property] = e.value;
+      if (e.property === "name" && typeof e.value === "string") store.realm.name = e.value;
+      if (e.property === "empty_topic_display_name" && typeof e.value === "string") store.realm.emptyTopicName = e.value;
       return true;
-    }
-    case "remove": {
-      for (const s of (e.subscriptions ?? []) as Array<{ stream_id?: number }>) {
-        if (typeof s.stream_id === "number") store.channels.delete(s.stream_id);
-      }
+    case "update_dict":
+      for (const [k, v] of Object.entries(e.data)) store.realm.settings[k] = v;
+      if (typeof e.data["empty_topic_display_name"] === "string") store.realm.emptyTopicName = e.data["empty_topic_display_name"];
       return true;
-    }
-    case "update": {
-      if (e.stream_id === undefined || !e.property) return false;
-      const s = store.channels.get(e.stream_id);
-      if (!s) return false;
-      const next: Record<string, unknown> = { ...s, [e.property]: e.value };
-      if (e.property === "in_home_view") next.is_muted = !e.value;
-      if (e.property === "is_muted") next.in_home_view = !e.value;
-      store.channels.set(e.stream_id, next as typeof s);
+    case "deactivated":
+      store.realm.settings["deactivated"] = true;
       return true;
-    }
-    case "peer_add":
-    case "peer_remove": {
-      const delta = (e.user_ids?.length ?? 0) * (e.op === "peer_add" ? 1 : -1);
-      for (const id of e.stream_ids ?? []) {
-        const s = store.channels.get(id);
-        if (!s) continue;
-        const subscribers = s.subscribers
-          ? e.op === "peer_add"
-            ? [...new Set([...s.subscribers, ...(e.user_ids ?? [])])]
-            : s.subscribers.filter((u) => !(e.user_ids ?? []).includes(u))
-          : undefined;
-        store.channels.set(id, { ...s, subscribers, subscriber_count: Math.max(0, (s.subscriber_count ?? 0) + delta) });
-      }
-      return true;
-    }
   }
 }

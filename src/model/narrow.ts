@@ -57,8 +57,27 @@ export function messageDmUsers(m: Message): number[] {
 
 export interface NarrowContext {
   selfId: number;
-  isChannelMuted(channelId: number): boolean;
-  isTopicMuted(channelId: number, topic: string): boolean;
+  /** Subscribed, and neither the channel (unless the topic is unmuted/followed) nor the topic muted. */
+  isVisibleInFeed(channelId: number, topic: string): boolean;
+}
+
+/** Flags that put a message among the user's mentions. */
+export const MENTION_FLAGS = ["mentioned", "wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"] as const;
+const WILDCARD_FLAGS = new Set<string>(["wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"]);
+
+/** "direct" for a personal or group mention, "wildcard" for @all-style mentions only, undefined for none. */
+export function mentionKind(flags: readonly string[]): "direct" | "wildcard" | undefined {
+  let wildcard = false;
+  for (const f of flags) {
+    if (f === "mentioned") return "direct";
+    if (WILDCARD_FLAGS.has(f)) wildcard = true;
+  }
+  return wildcard ? "wildcard" : undefined;
+}
+
+/** Whether a narrow can be evaluated locally (everything but search). */
+export function isLocalNarrow(n: Narrow): boolean {
+  return n.kind !== "search";
 }
 
 /**
@@ -70,7 +89,7 @@ export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boole
     case "feed":
       if (m.type === "private") return true;
       if (m.stream_id === undefined) return false;
-      return !ctx.isChannelMuted(m.stream_id) && !ctx.isTopicMuted(m.stream_id, m.subject);
+      return ctx.isVisibleInFeed(m.stream_id, m.subject);
     case "channel":
       return m.type === "stream" && m.stream_id === n.channelId;
     case "topic":
@@ -83,7 +102,7 @@ export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boole
     case "all-dms":
       return m.type === "private";
     case "mentioned":
-      return m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned");
+      return mentionKind(m.flags) !== undefined;
     case "starred":
       return m.flags.includes("starred");
     case "search":

@@ -1,6 +1,7 @@
 /** What the views ask of the store, as plain rows. */
 import type { Message } from "../api/schemas/common.js";
 import { narrowKey, topicKey, type Narrow } from "./narrow.js";
+import { RESOLVED_PREFIX } from "./apply-messages.js";
 import type { Store } from "./store.js";
 
 export interface ChannelRow {
@@ -46,9 +47,10 @@ export interface TopicRow {
   maxId: number;
   resolved: boolean;
   muted: boolean;
+  followed: boolean;
 }
 
-const RESOLVED = "✔ ";
+const RESOLVED = RESOLVED_PREFIX;
 
 /** Topics of a channel, most recent first, including unread topics not fetched yet. */
 export function topicRows(store: Store, channelId: number): TopicRow[] {
@@ -70,6 +72,7 @@ export function topicRows(store: Store, channelId: number): TopicRow[] {
       maxId: t.maxId,
       resolved: t.name.startsWith(RESOLVED),
       muted: store.topicPolicy(channelId, t.name) === 1,
+      followed: store.topicPolicy(channelId, t.name) === 3,
     }));
 }
 
@@ -77,6 +80,7 @@ export function topicRows(store: Store, channelId: number): TopicRow[] {
 export function feedUnreadCount(store: Store): number {
   let n = store.unreads.dmCount();
   for (const channelId of store.unreads.channelIds()) {
+    if (!store.isSubscribed(channelId)) continue;
     n += store.unreads.countInChannel(channelId, (t) => !store.countsInFeed(channelId, t));
   }
   return n;

@@ -1,17 +1,32 @@
 /**
  * The client's state for one account: built from a register response and
  * changed only by `apply(event)` and explicit local actions. Pure: no I/O,
- * no timers. Views subscribe and re-read through selectors.
+ * no timers (the clock is injected and read only to stamp typing notices).
+ * Views subscribe and re-read through selectors.
+ *
+ * The store is composed of sub-models, one per domain, built in dependency
+ * order: users and groups → channels and folders → topics → messages and
+ * unreads → presence, typing, personal data.
  */
 import type { ChannelFolder, Message, Subscription, Topic, User } from "../api/schemas/common.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import type { ServerEvent } from "../api/schemas/events.js";
-import { Messages } from "./messages.js";
-import { dmParticipants, messageDmUsers, narrowContains, topicKey, type Narrow, type NarrowContext } from "./narrow.js";
-import { Unreads } from "./unreads.js";
 import { applyEvent } from "./apply.js";
+import { locationOf } from "./apply-messages.js";
+import { Channels } from "./channels.js";
+import { Messages, type FetchDirection, type FetchStatus, type MessageList } from "./messages.js";
+import { dmParticipants, mentionKind, messageDmUsers, narrowContains, topicKey, type Narrow, type NarrowContext } from "./narrow.js";
+import { Personal } from "./personal.js";
+import { Presence, type PresenceStatus } from "./presence.js";
+import { readRegisterExtra } from "./register-extra.js";
+import { checkStore, firstUnreadIn } from "./store-queries.js";
+import { Topics, VISIBILITY, type TopicInfo } from "./topics.js";
+import { Typing, typingKey } from "./typing.js";
+import { Unreads } from "./unreads.js";
+import { Users } from "./users.js";
 
-export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+export { VISIBILITY, type TopicInfo } from "./topics.js";
+export { normalizeSubscription } from "./channels.js";
 
 export interface RealmInfo {
   name: string;
@@ -21,11 +36,23 @@ export interface RealmInfo {
   maxTopicLength: number;
   maxMessageLength: number;
   longpollTimeoutSecs: number;
+  /** Typing: send "start" at most this often, "stop" after this pause; a start expires after this long. */
+  typingStartedWaitMs: number;
+  typingStoppedWaitMs: number;
+  typingExpiryMs: number;
+  /** Presence: report this often; someone not seen for the threshold is offline. */
+  presencePingIntervalSecs: number;
+  presenceOfflineThresholdSecs: number;
+  presenceDisabled: boolean;
+  /** Organization settings from `realm` events, by property name. */
+  settings: Record<string, unknown>;
 }
 
-export interface TopicInfo {
-  name: string;
-  maxId: number;
+export interface StoreOptions {
+  /** The user id when the register response lacks it. */
+  selfIdHint?: number;
+  /** Clock in ms, read only to stamp typing notices (tests inject one). */
+  now?: () => number;
 }
 
 export class Store implements NarrowContext {
@@ -33,28 +60,46 @@ export class Store implements NarrowContext {
   readonly realm: RealmInfo;
   queueId: string | null;
   lastEventId: number;
-  readonly users = new Map<number, User>();
-  readonly channels = new Map<number, Subscription>();
-  readonly folders = new Map<number, ChannelFolder>();
-  /** `${channelId}:${topicKey}` → visibility policy. */
-  readonly userTopics = new Map<string, number>();
-  /** Per channel: topicKey → topic; present once fetched or seen. */
-  readonly topics = new Map<number, Map<string, TopicInfo>>();
-  readonly topicsLoaded = new Set<number>();
-  /** DM conversation key (participants but me) → newest message id. */
-  readonly recentDms = new Map<string, { userIds: number[]; maxId: number }>();
+  readonly now: () => number;
+
+  // Sub-models.
+  readonly people: Users;
+  readonly channelsModel: Channels;
+  readonly topicsModel: Topics;
   readonly messages = new Messages();
   readonly unreads: Unreads;
+  readonly presence: Presence;
+  readonly typing: Typing;
+  readonly personal: Personal;
+
+  // The sub-models' maps under their historical names.
+  readonly users: Map<number, User>;
+  /** Subscribed channels. Any known channel: `channel(id)`. */
+  readonly channels: Map<number, Subscription>;
+  readonly folders: Map<number, ChannelFolder>;
+  /** `${channelId}:${topicKey}` → visibility policy. */
+  readonly userTopics: Map<string, number>;
+  /** Per channel: topicKey → topic; present once fetched or seen. */
+  readonly topics: Map<number, Map<string, TopicInfo>>;
+  readonly topicsLoaded: Set<number>;
+  /** DM conversation key (participants but me) → newest message id. */
+  readonly recentDms = new Map<string, { userIds: number[]; maxId: number }>();
+  readonly mutedUsers = new Set<number>();
+  alertWords: string[] = [];
+
   /** Increases on every change; views compare it to decide whether to re-render. */
   version = 0;
   private readonly listeners = new Set<() => void>();
 
-  constructor(reg: RegisterResponse, selfIdHint?: number) {
-    const selfId = reg.user_id ?? selfIdHint;
+  constructor(reg: RegisterResponse, opts: StoreOptions | number = {}) {
+    const o: StoreOptions = typeof opts === "number" ? { selfIdHint: opts } : opts;
+    const selfId = reg.user_id ?? o.selfIdHint;
     if (selfId === undefined) throw new Error("register response has no user_id");
     this.selfId = selfId;
+    this.now = o.now ?? Date.now;
     this.queueId = reg.queue_id;
     this.lastEventId = reg.last_event_id;
+    const extra = readRegisterExtra(reg);
     this.realm = {
       name: reg.realm_name,
       url: reg.realm_url ?? reg.realm_uri ?? "",
@@ -63,18 +108,35 @@ export class Store implements NarrowContext {
       maxTopicLength: reg.max_topic_length,
       maxMessageLength: reg.max_message_length,
       longpollTimeoutSecs: reg.event_queue_longpoll_timeout_seconds ?? 90,
+      typingStartedWaitMs: reg.server_typing_started_wait_period_milliseconds ?? 10_000,
+      typingStoppedWaitMs: reg.server_typing_stopped_wait_period_milliseconds ?? 5_000,
+      typingExpiryMs: reg.server_typing_started_expiry_period_milliseconds ?? 15_000,
+      presencePingIntervalSecs: reg.server_presence_ping_interval_seconds ?? 60,
+      presenceOfflineThresholdSecs: reg.server_presence_offline_threshold_seconds ?? 140,
+      presenceDisabled: extra.presenceDisabled,
+      settings: Object.create(null) as Record<string, unknown>,
     };
-    for (const u of reg.realm_users) this.users.set(u.user_id, u);
-    for (const u of reg.realm_non_active_users) this.users.set(u.user_id, { ...u, is_active: false });
-    for (const u of reg.cross_realm_bots) this.users.set(u.user_id, u);
-    for (const s of reg.subscriptions) this.channels.set(s.stream_id, normalizeSubscription(s));
-    for (const f of reg.channel_folders) this.folders.set(f.id, f);
-    for (const t of reg.user_topics) this.userTopics.set(`${t.stream_id}:${topicKey(t.topic_name)}`, t.visibility_policy);
+    this.people = Users.fromRegister(reg, extra.userStatus);
+    this.channelsModel = Channels.fromRegister(reg);
+    this.topicsModel = Topics.fromRegister(reg.user_topics);
+    this.unreads = Unreads.fromRegister(reg.unread_msgs, selfId);
+    this.users = this.people.byId;
+    this.channels = this.channelsModel.subscribed;
+    this.folders = this.channelsModel.folders;
+    this.userTopics = this.topicsModel.policies;
+    this.topics = this.topicsModel.byChannel;
+    this.topicsLoaded = this.topicsModel.loaded;
+    for (const id of extra.starredMessages) this.messages.starred.add(id);
+    this.presence = new Presence(this.realm.presenceOfflineThresholdSecs, this.realm.presencePingIntervalSecs);
+    this.presence.lastUpdateId = reg.presence_last_update_id ?? -1;
+    this.presence.merge(reg.presences, (email) => this.userIdByEmail(email));
+    this.typing = new Typing(selfId, this.realm.typingExpiryMs);
+    this.personal = Personal.fromRegister(reg);
     for (const c of reg.recent_private_conversations) {
       const userIds = dmParticipants(c.user_ids, selfId);
       this.recentDms.set(userIds.join(","), { userIds, maxId: c.max_message_id });
     }
-    this.unreads = Unreads.fromRegister(reg.unread_msgs, selfId);
+
   }
 
   subscribe(fn: () => void): () => void {
@@ -93,23 +155,37 @@ export class Store implements NarrowContext {
     if (applyEvent(this, event)) this.changed();
   }
 
+  /** Applies a batch and tells the views once. */
   applyAll(events: ServerEvent[]): void {
     let touched = false;
     for (const e of events) {
       if (e.id > this.lastEventId) this.lastEventId = e.id;
-      touched = applyEvent(this, e) || touched;
+      if (applyEvent(this, e)) touched = true;
     }
     if (touched) this.changed();
   }
 
   // --- questions the narrows and views ask -------------------------------
 
+  /** Any known channel (subscribed or not). */
+  channel(channelId: number) {
+    return this.channelsModel.get(channelId);
+  }
+
+  channelName(channelId: number): string | undefined {
+    return this.channelsModel.name(channelId);
+  }
+
+  isSubscribed(channelId: number): boolean {
+    return this.channelsModel.isSubscribed(channelId);
+  }
+
   isChannelMuted(channelId: number): boolean {
-    return this.channels.get(channelId)?.is_muted ?? false;
+    return this.channelsModel.isMuted(channelId);
   }
 
   topicPolicy(channelId: number, topic: string): number {
-    return this.userTopics.get(`${channelId}:${topicKey(topic)}`) ?? VISIBILITY.none;
+    return this.topicsModel.policy(channelId, topic);
   }
 
   /** Muted topic, or any topic of a muted channel unless unmuted/followed. */
@@ -117,15 +193,16 @@ export class Store implements NarrowContext {
     const policy = this.topicPolicy(channelId, topic);
     if (policy === VISIBILITY.muted) return true;
     if (policy === VISIBILITY.unmuted || policy === VISIBILITY.followed) return false;
-    return false;
+    return this.isChannelMuted(channelId);
   }
 
-  /** Whether a message counts toward the combined feed's unread total. */
+  /** Whether a message in this topic counts toward the combined feed's unread total. */
   countsInFeed(channelId: number, topic: string): boolean {
-    const policy = this.topicPolicy(channelId, topic);
-    if (policy === VISIBILITY.muted) return false;
-    if (this.isChannelMuted(channelId)) return policy === VISIBILITY.unmuted || policy === VISIBILITY.followed;
-    return true;
+    return !this.isTopicMuted(channelId, topic);
+  }
+
+  isVisibleInFeed(channelId: number, topic: string): boolean {
+    return this.isSubscribed(channelId) && this.countsInFeed(channelId, topic);
   }
 
   topicDisplayName(topic: string): string {
@@ -136,76 +213,151 @@ export class Store implements NarrowContext {
     return this.users.get(id)?.full_name ?? `user ${id}`;
   }
 
+  userIdByEmail(email: string): number | undefined {
+    return this.people.idByEmail(email);
+  }
+
   topicsOf(channelId: number): TopicInfo[] {
-    return [...(this.topics.get(channelId)?.values() ?? [])].sort((a, b) => b.maxId - a.maxId);
+    return this.topicsModel.of(channelId);
+  }
+
+  /** Unread mentions that count (not those in unsubscribed channels, nor wildcard mentions in muted topics). */
+  mentionIds(): number[] {
+    return this.unreads.mentionIds(
+      (c, t) => this.isTopicMuted(c, t),
+      (c) => !this.isSubscribed(c),
+    );
+  }
+
+  /** The oldest unread message of a narrow: from the unread model when it can tell, else from the loaded list. */
+  firstUnreadIn(narrow: Narrow): number | undefined {
+    return firstUnreadIn(this, narrow);
+  }
+
+  presenceStatus(userId: number, nowMs: number): PresenceStatus {
+    return this.presence.status(userId, nowMs);
+  }
+
+  /** Users typing in a channel topic or a DM conversation. */
+  typistsIn(where: { channelId: number; topic: string } | { userIds: number[] }): number[] {
+    return this.typing.typists(typingKey(where, this.selfId));
+  }
+
+  /** The newest message known locally in a topic, leaving out `except`. */
+  newestKnownIn(channelId: number, topic: string, except: Set<number>): Message | undefined {
+    return this.messages.newestIn(channelId, topic, except);
+  }
+
+  /** Debug check for tests: recomputes counters and indexes from scratch; returns disagreements. */
+  recount(): string[] {
+    return checkStore(this);
   }
 
   // --- local actions ---------------------------------------------------
 
   setTopics(channelId: number, topics: Topic[]): void {
-    const map = new Map<string, TopicInfo>();
-    for (const t of topics) map.set(topicKey(t.name), { name: t.name, maxId: t.max_id });
-    // Keep topics seen in events that the fetch may have raced with.
-    for (const [k, t] of this.topics.get(channelId) ?? []) {
-      const have = map.get(k);
-      if (!have || have.maxId < t.maxId) map.set(k, t);
-    }
-    this.topics.set(channelId, map);
-    this.topicsLoaded.add(channelId);
+    this.topicsModel.set(channelId, topics);
     this.changed();
+  }
+
+  /** Starts a fetch of a narrow; undefined when one is running or there is nothing to fetch that way. */
+  beginFetch(narrow: Narrow, direction: FetchDirection): number | undefined {
+    const generation = this.messages.beginFetch(narrow, direction);
+    if (generation !== undefined) this.changed();
+    return generation;
   }
 
   addFetched(
     narrow: Narrow,
     messages: Message[],
-    r: { foundOldest: boolean; foundNewest: boolean; direction: "older" | "newer" | "around" },
-  ): void {
-    this.messages.addFetched(narrow, messages, r);
-    for (const m of messages) this.noteMessage(m);
+    r: { foundOldest: boolean; foundNewest: boolean; direction: FetchDirection; generation?: number },
+  ): MessageList | undefined {
+    // Messages already known keep their live state (flags and reactions may have changed since the server answered).
+    const fresh = messages.map((m) => this.messages.byId.get(m.id) ?? m);
+    const l = this.messages.addFetched(narrow, fresh, r);
+    if (!l) return undefined;
+    for (const m of messages) {
+      if (this.messages.byId.get(m.id) !== m) continue;
+      this.noteMessage(m);
+      if (m.flags.includes("starred")) this.messages.starred.add(m.id);
+      // Without the old unreads, a fetched message is the only news of them.
+      if (this.unreads.oldUnreadsMissing && !m.flags.includes("read") && !this.unreads.has(m.id)) {
+        this.unreads.add(m.id, locationOf(m), mentionKind(m.flags));
+      }
+      // The register does not say whether a mention is a wildcard one; the message's flags do.
+      if (this.unreads.mentions.has(m.id)) this.unreads.setMention(m.id, mentionKind(m.flags) ?? "direct");
+    }
     this.changed();
+    return l;
   }
 
-  /** Marks a list as being fetched (or failed) so views can say so. */
-  setListStatus(narrow: Narrow, status: "idle" | "fetching" | "error", error?: string): void {
+  /** Marks a list as being fetched, waiting to retry, or failed, so views can say so. */
+  setListStatus(narrow: Narrow, status: FetchStatus, error?: string): void {
     const l = this.messages.ensureList(narrow);
     l.status = status;
     l.error = error;
+    if (status !== "fetching") l.fetching = undefined;
     this.changed();
+  }
+
+  /** Keys of loaded lists that need the server (`matches_narrow`) to say whether this message belongs. */
+  narrowsNeedingServerCheck(messageId: number): string[] {
+    return this.messages.narrowsNeedingServerCheck(messageId);
+  }
+
+  pendingServerChecks() {
+    return this.messages.pendingServerChecks();
+  }
+
+  /** The server's answer to a `matches_narrow` check. */
+  confirmNarrowMatch(narrowKey: string, messageId: number, match: boolean): void {
+    if (this.messages.confirmNarrowMatch(narrowKey, messageId, match)) this.changed();
+  }
+
+  /** Presence data from `POST /users/me/presence` (modern or legacy format). */
+  setPresences(presences: Record<string, unknown> | undefined, lastUpdateId?: number): void {
+    this.presence.merge(presences, (email) => this.userIdByEmail(email));
+    if (lastUpdateId !== undefined && lastUpdateId > this.presence.lastUpdateId) this.presence.lastUpdateId = lastUpdateId;
+    this.changed();
+  }
+
+  /** Drops typing notices older than the expiry period; the sync layer calls it at `nextTypingExpiry()`. */
+  expireTyping(nowMs: number): boolean {
+    const changed = this.typing.expire(nowMs);
+    if (changed) this.changed();
+    return changed;
+  }
+
+  nextTypingExpiry(): number | undefined {
+    return this.typing.nextExpiry();
   }
 
   /** Bookkeeping shared by fetched and live messages: topics and recent DMs. */
   noteMessage(m: Message): void {
     if (m.type === "stream" && m.stream_id !== undefined) {
-      let topics = this.topics.get(m.stream_id);
-      if (!topics) this.topics.set(m.stream_id, (topics = new Map()));
-      const k = topicKey(m.subject);
-      const t = topics.get(k);
-      if (!t || t.maxId < m.id) topics.set(k, { name: m.subject, maxId: m.id });
+      this.topicsModel.note(m.stream_id, m.subject, m.id);
     } else if (m.type === "private") {
       const userIds = dmParticipants(messageDmUsers(m), this.selfId);
       const key = userIds.join(",");
       const have = this.recentDms.get(key);
-      if (!have || have.maxId < m.id) this.recentDms.set(key, { userIds, maxId: m.id });
+      if (!have) this.recentDms.set(key, { userIds, maxId: m.id });
+      else if (have.maxId < m.id) have.maxId = m.id;
     }
   }
 
-  /** Puts a new message into every loaded list it belongs to (lists that reached the newest message). */
+  /** Puts a new message into the map and every loaded list that reached the newest message. */
   insertLive(m: Message): void {
     this.messages.put(m);
-    for (const l of this.messages.lists.values()) {
-      if (!l.foundNewest) continue;
-      if (narrowContains(l.narrow, m, this)) {
-        const last = l.ids[l.ids.length - 1];
-        if (last === undefined || last < m.id) l.ids.push(m.id);
-        else if (!l.ids.includes(m.id)) l.ids = [...l.ids, m.id].sort((a, b) => a - b);
-      }
-    }
+    this.messages.placeLive(m, this);
     this.noteMessage(m);
   }
-}
 
-/** Fills the muted flag from the legacy in_home_view when only that was sent. */
-export function normalizeSubscription(s: Subscription): Subscription {
-  if (s.is_muted === undefined) return { ...s, is_muted: s.in_home_view === undefined ? false : !s.in_home_view };
-  return s;
+  /** Feed lists follow a change of what is muted: hidden messages leave; newly visible ones need a refetch. */
+  refilterFeed(): void {
+    for (const l of this.messages.lists.values()) {
+      if (l.narrow.kind !== "feed") continue;
+      this.messages.filterList(l, (m) => narrowContains(l.narrow, m, this) !== false);
+      l.stale = true;
+    }
+  }
 }

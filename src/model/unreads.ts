@@ -2,19 +2,27 @@
  * Unread messages, kept exact under events. Every unread message id lives in
  * exactly one bucket (a channel topic or a DM conversation); `where` maps an
  * id to its bucket so marking read, deleting and moving are O(1) per id.
+ * Per-channel and DM totals are counters kept up to date on every change;
+ * `recount()` recomputes them from scratch (a debug check for tests).
+ *
+ * Unreads of channels the user is not subscribed to are kept (the server
+ * keeps them too, and shows them again on resubscribing); the counting
+ * selectors leave them out.
  */
 import type { UnreadMsgs } from "../api/schemas/register.js";
 import { dmParticipants, topicKey } from "./narrow.js";
 
-interface TopicBucket {
+export interface TopicBucket {
   kind: "topic";
   channelId: number;
+  /** The topic as last seen (topics compare case-insensitively). */
   topic: string;
   ids: Set<number>;
 }
-interface DmBucket {
+export interface DmBucket {
   kind: "dm";
   key: string;
+  /** Participants but self, sorted; [self] for notes to self. */
   userIds: number[];
   ids: Set<number>;
 }
@@ -28,12 +36,22 @@ export interface UnreadLocation {
   userIds?: number[];
 }
 
+export type MentionKind = "direct" | "wildcard" | undefined;
+
 export class Unreads {
   private readonly channels = new Map<number, Map<string, TopicBucket>>();
+  private readonly channelCounts = new Map<number, number>();
   private readonly dms = new Map<string, DmBucket>();
+  private dmTotal = 0;
   private readonly where = new Map<number, Bucket>();
+  /** Unread messages that mention the user (personally, through a group, or by wildcard). */
   readonly mentions = new Set<number>();
-  /** True when the server did not send every old unread message. */
+  /** The subset of `mentions` that are wildcard-only: they do not count where the topic is muted. */
+  readonly wildcardMentions = new Set<number>();
+  /**
+   * True when the server did not send every old unread message: an id that is
+   * not here may still be unread (see `isUnread`).
+   */
   oldUnreadsMissing = false;
 
   constructor(private readonly selfId: number) {}
@@ -42,7 +60,9 @@ export class Unreads {
     const u = new Unreads(selfId);
     if (!data) return u;
     u.oldUnreadsMissing = data.old_unreads_missing;
-    for (const s of data.streams) for (const id of s.unread_message_ids) u.add(id, { type: "stream", channelId: s.stream_id, topic: s.topic });
+    for (const s of data.streams) {
+      for (const id of s.unread_message_ids) u.add(id, { type: "stream", channelId: s.stream_id, topic: s.topic });
+    }
     for (const p of data.pms) {
       const other = p.other_user_id ?? p.sender_id;
       if (other === undefined) continue;
@@ -52,6 +72,7 @@ export class Unreads {
       const userIds = h.user_ids_string.split(",").map(Number).filter(Number.isFinite);
       for (const id of h.unread_message_ids) u.add(id, { type: "private", userIds });
     }
+    // The register does not say which mentions are wildcard ones; it leaves out those in muted places.
     for (const id of data.mentions) if (u.where.has(id)) u.mentions.add(id);
     return u;
   }
@@ -60,17 +81,24 @@ export class Unreads {
     return this.where.has(id);
   }
 
+  /** true/false when known; undefined when the server may have left this old unread message out. */
+  isUnread(id: number): boolean | undefined {
+    if (this.where.has(id)) return true;
+    return this.oldUnreadsMissing ? undefined : false;
+  }
+
   get size(): number {
     return this.where.size;
   }
 
-  add(id: number, loc: UnreadLocation, mentioned = false): void {
+  add(id: number, loc: UnreadLocation, mentioned: boolean | MentionKind = false): void {
     if (this.where.has(id)) this.remove(id);
     const bucket = this.bucketFor(loc);
     if (!bucket) return;
     bucket.ids.add(id);
     this.where.set(id, bucket);
-    if (mentioned) this.mentions.add(id);
+    this.bump(bucket, 1);
+    this.setMention(id, mentioned === true ? "direct" : mentioned === false ? undefined : mentioned);
   }
 
   /** Marks messages read (or deleted); returns how many were unread. */
@@ -83,41 +111,99 @@ export class Unreads {
   remove(id: number): boolean {
     const bucket = this.where.get(id);
     this.mentions.delete(id);
+    this.wildcardMentions.delete(id);
     if (!bucket) return false;
     this.where.delete(id);
     bucket.ids.delete(id);
+    this.bump(bucket, -1);
     if (bucket.ids.size === 0) this.dropBucket(bucket);
     return true;
   }
 
   clear(): void {
     this.channels.clear();
+    this.channelCounts.clear();
     this.dms.clear();
+    this.dmTotal = 0;
     this.where.clear();
     this.mentions.clear();
+    this.wildcardMentions.clear();
   }
 
-  /** Messages moved to another channel/topic keep their unread state. */
-  move(ids: Iterable<number>, channelId: number, topic: string): void {
+  /** Drops every unread of a channel (the channel was deleted). */
+  clearChannel(channelId: number): void {
+    for (const b of [...(this.channels.get(channelId)?.values() ?? [])]) for (const id of [...b.ids]) this.remove(id);
+  }
+
+  /**
+   * Messages moved to another channel and/or topic keep their unread state.
+   * `topic` undefined: each keeps its own topic (a move between channels only).
+   */
+  move(ids: Iterable<number>, channelId: number, topic: string | undefined): void {
     for (const id of ids) {
       const bucket = this.where.get(id);
       if (!bucket || bucket.kind !== "topic") continue;
-      const mentioned = this.mentions.has(id);
+      const kind = this.mentionOf(id);
+      const newTopic = topic ?? bucket.topic;
+      if (bucket.channelId === channelId && topicKey(bucket.topic) === topicKey(newTopic)) {
+        bucket.topic = newTopic; // a change of case only
+        continue;
+      }
       this.remove(id);
-      this.add(id, { type: "stream", channelId, topic }, mentioned);
+      this.add(id, { type: "stream", channelId, topic: newTopic }, kind);
     }
   }
 
+  mentionOf(id: number): MentionKind {
+    if (!this.mentions.has(id)) return undefined;
+    return this.wildcardMentions.has(id) ? "wildcard" : "direct";
+  }
+
+  /** Sets how an unread message mentions the user (no effect on read messages). */
+  setMention(id: number, kind: MentionKind): void {
+    if (kind === undefined || !this.where.has(id)) {
+      this.mentions.delete(id);
+      this.wildcardMentions.delete(id);
+      return;
+    }
+    this.mentions.add(id);
+    if (kind === "wildcard") this.wildcardMentions.add(id);
+    else this.wildcardMentions.delete(id);
+  }
+
+  /** Compatibility: a mention flag was added or removed. */
   setMentioned(id: number, on: boolean): void {
-    if (on && this.where.has(id)) this.mentions.add(id);
-    else if (!on) this.mentions.delete(id);
+    this.setMention(id, on ? "direct" : undefined);
+  }
+
+  /** Where an unread message is, or undefined when it is read (or unknown). */
+  locationOf(id: number): Readonly<TopicBucket> | Readonly<DmBucket> | undefined {
+    return this.where.get(id);
+  }
+
+  /**
+   * Mention ids that count: leaving out channels `hidden` rejects (not
+   * subscribed) and wildcard mentions where `muted` says the topic is muted.
+   */
+  mentionIds(muted: (channelId: number, topic: string) => boolean, hidden?: (channelId: number) => boolean): number[] {
+    const out: number[] = [];
+    for (const id of this.mentions) {
+      const b = this.where.get(id);
+      if (b?.kind === "topic") {
+        if (hidden?.(b.channelId)) continue;
+        if (this.wildcardMentions.has(id) && muted(b.channelId, b.topic)) continue;
+      }
+      out.push(id);
+    }
+    return out;
   }
 
   countInChannel(channelId: number, skipTopic?: (topic: string) => boolean): number {
+    if (!skipTopic) return this.channelCounts.get(channelId) ?? 0;
     const topics = this.channels.get(channelId);
     if (!topics) return 0;
     let n = 0;
-    for (const b of topics.values()) if (!skipTopic?.(b.topic)) n += b.ids.size;
+    for (const b of topics.values()) if (!skipTopic(b.topic)) n += b.ids.size;
     return n;
   }
 
@@ -126,20 +212,27 @@ export class Unreads {
   }
 
   countInDm(userIds: number[]): number {
-    return this.dms.get(userIds.join(","))?.ids.size ?? 0;
+    return this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids.size ?? 0;
   }
 
   dmCount(): number {
-    let n = 0;
-    for (const b of this.dms.values()) n += b.ids.size;
-    return n;
+    return this.dmTotal;
   }
 
-  /** Unread topics of a channel: [topic as last seen, count]. */
+  /** Unread topics of a channel: [topic as last seen, count, newest unread id]. */
   topicsIn(channelId: number): Array<{ topic: string; count: number; maxId: number }> {
     const topics = this.channels.get(channelId);
     if (!topics) return [];
-    return [...topics.values()].map((b) => ({ topic: b.topic, count: b.ids.size, maxId: Math.max(...b.ids) }));
+    return [...topics.values()].map((b) => ({ topic: b.topic, count: b.ids.size, maxId: maxOf(b.ids) }));
+  }
+
+  /** The buckets of a channel, for selectors that iterate without copying. */
+  topicBuckets(channelId: number): Iterable<Readonly<TopicBucket>> {
+    return this.channels.get(channelId)?.values() ?? [];
+  }
+
+  dmBuckets(): Iterable<Readonly<DmBucket>> {
+    return this.dms.values();
   }
 
   channelIds(): number[] {
@@ -147,7 +240,7 @@ export class Unreads {
   }
 
   dmConversations(): Array<{ userIds: number[]; count: number; maxId: number }> {
-    return [...this.dms.values()].map((b) => ({ userIds: b.userIds, count: b.ids.size, maxId: Math.max(...b.ids) }));
+    return [...this.dms.values()].map((b) => ({ userIds: b.userIds, count: b.ids.size, maxId: maxOf(b.ids) }));
   }
 
   idsInTopic(channelId: number, topic: string): number[] {
@@ -161,11 +254,56 @@ export class Unreads {
   }
 
   idsInDm(userIds: number[]): number[] {
-    return [...(this.dms.get(userIds.join(","))?.ids ?? [])];
+    return [...(this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids ?? [])];
   }
 
   allIds(): number[] {
     return [...this.where.keys()];
+  }
+
+  /**
+   * Recomputes every counter and index from the buckets and compares: returns
+   * the disagreements (empty when consistent). A debug check for tests.
+   */
+  recount(): string[] {
+    const problems: string[] = [];
+    let seen = 0;
+    let dmTotal = 0;
+    for (const [channelId, topics] of this.channels) {
+      let n = 0;
+      if (topics.size === 0) problems.push(`channel ${channelId} has no topics but is kept`);
+      for (const [k, b] of topics) {
+        if (b.ids.size === 0) problems.push(`empty topic bucket ${channelId}/${k}`);
+        if (topicKey(b.topic) !== k || b.channelId !== channelId) problems.push(`misfiled topic bucket ${channelId}/${k}`);
+        for (const id of b.ids) if (this.where.get(id) !== b) problems.push(`id ${id} not indexed in ${channelId}/${k}`);
+        n += b.ids.size;
+      }
+      seen += n;
+      const counted = this.channelCounts.get(channelId) ?? 0;
+      if (counted !== n) problems.push(`channel ${channelId}: counter ${counted}, recount ${n}`);
+    }
+    for (const [channelId, n] of this.channelCounts) {
+      if (n < 0) problems.push(`channel ${channelId}: negative count ${n}`);
+      if (!this.channels.has(channelId) && n !== 0) problems.push(`channel ${channelId}: counter ${n} without buckets`);
+    }
+    for (const [key, b] of this.dms) {
+      if (b.ids.size === 0) problems.push(`empty DM bucket ${key}`);
+      if (b.userIds.join(",") !== key) problems.push(`misfiled DM bucket ${key}`);
+      for (const id of b.ids) if (this.where.get(id) !== b) problems.push(`id ${id} not indexed in DM ${key}`);
+      dmTotal += b.ids.size;
+    }
+    seen += dmTotal;
+    if (dmTotal !== this.dmTotal) problems.push(`DM counter ${this.dmTotal}, recount ${dmTotal}`);
+    if (this.dmTotal < 0) problems.push(`negative DM count ${this.dmTotal}`);
+    if (seen !== this.where.size) problems.push(`index holds ${this.where.size} ids, buckets ${seen}`);
+    for (const id of this.mentions) if (!this.where.has(id)) problems.push(`mention ${id} is not unread`);
+    for (const id of this.wildcardMentions) if (!this.mentions.has(id)) problems.push(`wildcard mention ${id} not a mention`);
+    return problems;
+  }
+
+  private bump(b: Bucket, delta: number): void {
+    if (b.kind === "dm") this.dmTotal += delta;
+    else this.channelCounts.set(b.channelId, (this.channelCounts.get(b.channelId) ?? 0) + delta);
   }
 
   private bucketFor(loc: UnreadLocation): Bucket | undefined {
@@ -193,6 +331,15 @@ export class Unreads {
     }
     const topics = this.channels.get(b.channelId);
     topics?.delete(topicKey(b.topic));
-    if (topics && topics.size === 0) this.channels.delete(b.channelId);
+    if (topics && topics.size === 0) {
+      this.channels.delete(b.channelId);
+      this.channelCounts.delete(b.channelId);
+    }
   }
+}
+
+function maxOf(ids: Iterable<number>): number {
+  let max = -1;
+  for (const id of ids) if (id > max) max = id;
+  return max;
 }

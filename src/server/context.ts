@@ -5,6 +5,7 @@ import type { MarkdownRenderer } from "./markdown-html.js";
 import type { QueueManager } from "./queues.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { State } from "./state.js";
+import type { ResponseRecord } from "./types.js";
 
 export interface ResolvedOptions {
   heartbeatMs: number;
@@ -23,6 +24,8 @@ export interface ServerContext {
   options: ResolvedOptions;
   /** Absent when rate limiting is disabled. */
   rateLimiter?: RateLimiter;
+  /** The `onResponse` option: sees every response sent. */
+  onResponse?: (record: ResponseRecord) => void;
 }
 
 export const FEATURE_LEVEL = 496;

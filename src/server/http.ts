@@ -56,17 +56,29 @@ export class Router {
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
     });
+    let status: number;
+    let body: Record<string, unknown>;
+    let headers: Record<string, string> = {};
     try {
-      const body = await this.dispatch(req, abort.signal);
-      send(res, 200, { result: "success", msg: "", ...body });
+      body = { result: "success", msg: "", ...(await this.dispatch(req, abort.signal)) };
+      status = 200;
     } catch (err) {
       if (err instanceof ApiError) {
-        send(res, err.status, err.body(), err.headers);
+        [status, body, headers] = [err.status, err.body(), err.headers];
       } else {
         console.error("[termchat server]", err);
-        send(res, 500, { result: "error", msg: "Internal server error", code: "BAD_REQUEST" });
+        [status, body] = [500, { result: "error", msg: "Internal server error", code: "BAD_REQUEST" }];
       }
     }
+    if (this.server.onResponse) {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/^\/api\/v1(?=\/)/, "");
+      try {
+        this.server.onResponse({ method: (req.method ?? "GET").toUpperCase(), path, status, body });
+      } catch (err) {
+        console.error("[termchat server] onResponse hook failed:", err);
+      }
+    }
+    send(res, status, body, headers);
   }
 
   private async dispatch(req: IncomingMessage, signal: AbortSignal): Promise<Record<string, unknown>> {

@@ -12,7 +12,7 @@ import { allRoutes } from "./routes/index.js";
 import { seed } from "./seed/index.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
-export type { DemoAccount, RunningServer, ServerOptions } from "./types.js";
+export type { DemoAccount, ResponseRecord, RunningServer, ServerOptions } from "./types.js";
 export { writeZuliprcs } from "./zuliprc.js";
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -33,6 +33,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
     },
   };
+  if (opts.onResponse) ctx.onResponse = opts.onResponse;
   if (opts.rateLimit !== false) ctx.rateLimiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, now);
   const router = new Router(ctx);
   router.add(allRoutes);

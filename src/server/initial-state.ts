@@ -111,7 +111,6 @@ function realmUserSection(ctx: ServerContext, view: RegisterView): Section {
     email: me.email,
     delivery_email: me.email,
     full_name: me.fullName,
-    role: me.role,
     is_owner: me.role === ROLE.owner,
     is_admin: me.role <= ROLE.admin,
     is_moderator: me.role <= ROLE.moderator,

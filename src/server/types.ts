@@ -11,6 +11,19 @@ export interface ServerOptions {
   now?: () => number;
   /** Per-user token bucket for authenticated requests (default 2000 per minute); false disables it. */
   rateLimit?: { requests: number; windowMs: number } | false;
+  /**
+   * Called with every response the server sends (tests record them and check
+   * their shape against the public API description). Never changes the answer.
+   */
+  onResponse?: (record: ResponseRecord) => void;
+}
+
+/** One answered request: the path below /api/v1 (no query), the HTTP status and the JSON body. */
+export interface ResponseRecord {
+  method: string;
+  path: string;
+  status: number;
+  body: Record<string, unknown>;
 }
 
 export interface DemoAccount {

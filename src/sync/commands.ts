@@ -12,7 +12,9 @@ import type { UpdateMachine } from "./update-machine.js";
 
 export const BATCH = 100;
 
-export type SendTarget = { type: "stream"; channelId: number; topic: string } | { type: "direct"; userIds: number[] };
+import type { SendTarget } from "./outbox-file.js";
+
+export type { SendTarget } from "./outbox-file.js";
 
 let localCounter = 0;
 

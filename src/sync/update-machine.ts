@@ -1,14 +1,29 @@
 /**
  * The update machine: register → build a store → long-poll → apply → repeat.
- * Network failures back off with jitter and say "reconnecting"; a lost queue
- * means register again and swap in a new store (views refetch from their
- * narrow, so nothing is missed); bad credentials stop the loop with a message.
+ *
+ * Failures, and what each one does:
+ * - network failure, 5xx, 429: full-jitter backoff (100 ms doubling to 10 s,
+ *   reset after a success; at least `retry-after` on a 429); the next poll
+ *   says `dont_block` so recovery is quick; the UI hears "reconnecting" only
+ *   after several consecutive failures.
+ * - BAD_EVENT_QUEUE_ID (the server forgot our queue): register at once, build
+ *   a new store, refetch every narrow the old store had loaded around the
+ *   view's anchor, then swap the new store in.
+ * - a malformed response or an event the model cannot apply: the store is in
+ *   doubt, so rebuild the same way, after a separate backoff capped at 60 s.
+ * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
+ * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
-import { ApiError, NetworkError, describeError } from "../api/errors.js";
-import { backoffDelay, sleep, type ApiClient } from "../api/http.js";
-import { deleteQueue, getEvents, register, type ClientCapabilities } from "../api/routes/events.js";
-import { MalformedEventError } from "../api/schemas/events.js";
+import { ApiError, NetworkError, SchemaError, describeError } from "../api/errors.js";
+import type { ApiClient } from "../api/http.js";
+import { getMessages } from "../api/routes/messages.js";
+import { deleteQueue, getEvents, register, type ClientCapabilities, type RegisterParams } from "../api/routes/events.js";
+import { KNOWN_EVENT_TYPES, MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
+import type { RegisterResponse } from "../api/schemas/register.js";
+import { narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
+import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
+import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 
 export type ConnectionState =
   | { kind: "connecting" }
@@ -17,6 +32,10 @@ export type ConnectionState =
   | { kind: "failed"; error: string } // not retried: credentials refused
   | { kind: "stopped" };
 
+/**
+ * What this client can handle, declared explicitly (the server adapts its
+ * events and register payload to it).
+ */
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   notification_settings_null: true,
   bulk_message_deletion: true,
@@ -25,48 +44,148 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   user_settings_object: true,
   empty_topic_name: true,
   archived_channels: true,
+  // The api layer reads both presence formats; the modern one is smaller.
+  simplified_presence_events: true,
+  // The linkifier schema reads URL templates; without this the list is empty.
+  linkifier_url_template: true,
 };
 
-export interface UpdateMachineOptions {
-  /** Backoff bounds; tests shorten them. */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Consecutive failures before the UI is told about them. */
-  quietFailures?: number;
-  random?: () => number;
+/** Initial-state sections the store (and the presence reporter, draft sync) is built from. */
+export const FETCH_EVENT_TYPES = [
+  "realm",
+  "realm_user",
+  "subscription",
+  "channel_folders",
+  "message",
+  "update_message_flags",
+  "recent_private_conversations",
+  "user_topic",
+  "user_settings",
+  "user_status",
+  "presence",
+  "drafts",
+  "realm_emoji",
+  "realm_linkifiers",
+  "realm_user_groups",
+  "muted_users",
+] as const;
+
+/** Event types the client reads (every other type is dropped by the server). */
+export const EVENT_TYPES: readonly string[] = KNOWN_EVENT_TYPES.filter((t) => t !== "heartbeat");
+
+/** The endpoints the machine uses; tests replace them. */
+export interface SyncApi {
+  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal): Promise<RegisterResponse>;
+  getEvents: typeof getEvents;
+  deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
+  getMessages: GetMessagesFn;
 }
 
-type Listener<T> = (value: T) => void;
+const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages };
+
+export interface UpdateMachineOptions {
+  /** Backoff bounds of transient failures. Default 100 ms doubling to 10 s. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Backoff before rebuilding after a malformed response. Default 1 s doubling to 60 s. */
+  rebuildBackoff?: { baseMs: number; maxMs: number };
+  /** Consecutive failures before the UI is told about them. Default 3. */
+  quietFailures?: number;
+  /** Added to the server's long-poll timeout for the request timeout. Default 15 s. */
+  pollMarginMs?: number;
+  clock?: Clock;
+  random?: () => number;
+  api?: Partial<SyncApi>;
+}
+
+export type StoreReason = "start" | "queue-lost" | "malformed";
+
+export interface StoreInfo {
+  reason: StoreReason;
+  register: RegisterResponse;
+  /** The store this one replaces (after a rebuild). */
+  previous?: Store;
+}
+
+type Listener<A extends unknown[]> = (...args: A) => void;
+
+/** An event the model could not apply: handled like a malformed response. */
+export class UnappliableEventError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`an event could not be applied: ${describeError(cause)}`);
+    this.name = "UnappliableEventError";
+  }
+}
+
+class Stopped extends Error {}
 
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
+  /** The register response the current store was built from. */
+  lastRegister: RegisterResponse | undefined;
+  /** Highest message id known (register's max_message_id, message events): a floor for "sent after now". */
+  maxMessageId = 0;
+  /** Consecutive failed polls/registers (0 while live). */
+  failures = 0;
+  readonly clock: Clock;
+  private readonly api: SyncApi;
   private readonly abort = new AbortController();
   private wake: AbortController | undefined;
-  private readonly storeListeners = new Set<Listener<Store>>();
-  private readonly stateListeners = new Set<Listener<ConnectionState>>();
-  private readonly backoff: { baseMs: number; maxMs: number };
+  private readonly storeListeners = new Set<Listener<[Store, StoreInfo]>>();
+  private readonly stateListeners = new Set<Listener<[ConnectionState]>>();
+  private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
+  private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
+  private rebuilds = 0;
+  private lastMalformedAt = -Infinity;
+  private rebuildsAfterMalformed = 0;
 
   constructor(
     readonly client: ApiClient,
     private readonly opts: UpdateMachineOptions = {},
   ) {
-    this.backoff = opts.backoff ?? { baseMs: 100, maxMs: 10_000 };
+    this.clock = opts.clock ?? realClock;
+    this.api = { ...defaultApi, ...opts.api };
   }
 
-  onStore(fn: Listener<Store>): () => void {
+  /** Called with each new store (the first, and after every rebuild). */
+  onStore(fn: Listener<[Store, StoreInfo]>): () => void {
     this.storeListeners.add(fn);
     return () => this.storeListeners.delete(fn);
   }
 
-  onState(fn: Listener<ConnectionState>): () => void {
+  onState(fn: Listener<[ConnectionState]>): () => void {
     this.stateListeners.add(fn);
     return () => this.stateListeners.delete(fn);
   }
 
+  /** Called with every batch of events after the store applied it (the outbox watches for its echoes here). */
+  onEvents(fn: Listener<[ServerEvent[], Store]>): () => void {
+    this.eventListeners.add(fn);
+    return () => this.eventListeners.delete(fn);
+  }
+
+  /**
+   * The view's place in a narrow (the selected message, or the one at the
+   * top of the pane). A rebuild refetches the narrow around it, so the view
+   * finds the same message in the new store.
+   */
+  setAnchor(narrow: Narrow, messageId: number | undefined): void {
+    if (messageId === undefined) this.anchors.delete(narrowKey(narrow));
+    else this.anchors.set(narrowKey(narrow), messageId);
+  }
+
+  anchorOf(narrow: Narrow): number | undefined {
+    return this.anchors.get(narrowKey(narrow));
+  }
+
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
+  }
+
   /** Registers and builds the first store; then keeps it current in the background. */
   async start(): Promise<Store> {
-    const store = await this.registerWithRetry();
+    const store = await this.rebuild("start");
     this.loop = this.pollLoop().catch(() => undefined);
     return store;
   }
@@ -77,118 +196,183 @@ export class UpdateMachine {
   }
 
   async stop(): Promise<void> {
-    this.abort.abort();
+    if (this.stopped) return;
+    this.abort.abort(new Stopped("stopped"));
     this.setState({ kind: "stopped" });
     await this.loop;
     const queueId = this.store?.queueId;
-    if (queueId) await deleteQueue(this.client, queueId).catch(() => undefined);
+    if (queueId) await this.api.deleteQueue(this.client, queueId).catch(() => undefined);
   }
 
   private setState(s: ConnectionState): void {
+    if (this.state.kind === "stopped" && s.kind !== "stopped") return;
     this.state = s;
     for (const fn of this.stateListeners) fn(s);
   }
 
-  private async registerOnce(): Promise<Store> {
-    const reg = await register(
-      this.client,
-      {
-        apply_markdown: false,
-        client_gravatar: true,
-        include_subscribers: false,
-        slim_presence: true,
-        client_capabilities: CLIENT_CAPABILITIES,
-      },
-      this.abort.signal,
-    );
-    const store = new Store(reg);
-    this.store = store;
-    for (const fn of this.storeListeners) fn(store);
-    this.setState({ kind: "live" });
-    return store;
+  private registerParams(): RegisterParams {
+    return {
+      apply_markdown: false,
+      client_gravatar: true,
+      include_subscribers: false,
+      slim_presence: true,
+      event_types: [...EVENT_TYPES],
+      fetch_event_types: [...FETCH_EVENT_TYPES],
+      client_capabilities: CLIENT_CAPABILITIES,
+    };
   }
 
-  private async registerWithRetry(): Promise<Store> {
+  /**
+   * Registers (retrying transient failures), builds a new store, refetches the
+   * old store's loaded narrows into it, and swaps it in. Throws when stopped or
+   * when the failure is final (the state then says why).
+   */
+  private async rebuild(reason: StoreReason): Promise<Store> {
+    const previous = this.store;
     for (let attempt = 0; ; attempt++) {
+      let queueId: string | null = null;
       try {
-        return await this.registerOnce();
+        const reg = await this.api.register(this.client, this.registerParams(), this.abort.signal);
+        queueId = reg.queue_id;
+        const store = new Store(reg);
+        if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
+        this.checkStopped();
+        const maxId = (reg as { max_message_id?: unknown }).max_message_id;
+        if (typeof maxId === "number") this.maxMessageId = Math.max(this.maxMessageId, maxId);
+        // The old queue still exists after a malformed answer: free it.
+        if (reason === "malformed" && previous?.queueId) void this.api.deleteQueue(this.client, previous.queueId).catch(() => undefined);
+        this.store = store;
+        this.lastRegister = reg;
+        this.rebuilds++;
+        this.failures = 0;
+        for (const fn of this.storeListeners) fn(store, { reason, register: reg, previous });
+        this.setState({ kind: "live" });
+        return store;
       } catch (err) {
-        if (this.abort.signal.aborted) throw err;
-        if (!this.transient(err)) {
-          this.setState({ kind: "failed", error: describeError(err) });
+        this.checkStopped();
+        // A queue registered for a rebuild that failed half-way is of no use.
+        if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);
+        if (err instanceof ApiError && !this.transientApiError(err)) {
+          this.setState({
+            kind: "failed",
+            error: err.isAuthFailure ? `The server refused our credentials: ${describeError(err)}` : describeError(err),
+          });
           throw err;
         }
-        await this.pause(attempt, err);
+        this.failures++;
+        if (err instanceof SchemaError) await this.pauseMalformed(err);
+        else await this.pause(attempt, err);
       }
     }
   }
 
-  private transient(err: unknown): boolean {
-    if (err instanceof ApiError) return !err.isAuthFailure && (err.isRateLimit || err.status >= 500);
-    return true; // network, 5xx, malformed responses: try again later
+  private transientApiError(err: ApiError): boolean {
+    return !err.isAuthFailure && (err.isRateLimit || err.status >= 500);
   }
 
-  private async pause(attempt: number, err: unknown): Promise<void> {
-    if (attempt + 1 >= (this.opts.quietFailures ?? 2)) {
-      this.setState({ kind: "reconnecting", attempt: attempt + 1, error: describeError(err) });
-    }
-    let delay = backoffDelay(attempt, this.backoff, this.opts.random);
-    if (err instanceof ApiError && err.retryAfter !== undefined) delay = Math.max(delay, err.retryAfter * 1000);
-    if (err instanceof MalformedEventError) delay = Math.max(delay, Math.min(60_000, this.backoff.baseMs * 2 ** attempt));
+  private checkStopped(): void {
+    if (this.stopped) throw new Stopped("stopped");
+  }
+
+  private async wait(delay: number): Promise<void> {
     this.wake = new AbortController();
     try {
-      await sleep(delay, AbortSignal.any([this.abort.signal, this.wake.signal]));
+      await sleep(this.clock, delay, AbortSignal.any([this.abort.signal, this.wake.signal]));
     } catch {
-      if (this.abort.signal.aborted) throw new NetworkError("stopped", "aborted");
+      this.checkStopped(); // else: nudged
+    } finally {
+      this.wake = undefined;
     }
+  }
+
+  /** The transient-failure backoff; says "reconnecting" after `quietFailures` in a row. */
+  private async pause(attempt: number, err: unknown): Promise<void> {
+    if (this.failures >= (this.opts.quietFailures ?? 3)) {
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+    }
+    let delay = jitteredDelay(attempt, this.opts.backoff ?? { baseMs: 100, maxMs: 10_000 }, this.opts.random);
+    // A 429 (or a 503) may say how long to stay away.
+    const retryAfter = (err as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (typeof retryAfter === "number") delay = Math.max(delay, retryAfter * 1000);
+    await this.wait(delay);
+  }
+
+  /** The separate, slower backoff before rebuilding after a malformed answer. */
+  private async pauseMalformed(err: unknown): Promise<void> {
+    const now = this.clock.now();
+    // Trouble long ago does not make this one wait longer.
+    if (now - this.lastMalformedAt > 10 * 60_000) this.rebuildsAfterMalformed = 0;
+    this.lastMalformedAt = now;
+    const bounds = this.opts.rebuildBackoff ?? { baseMs: 1000, maxMs: 60_000 };
+    const delay = jitteredDelay(this.rebuildsAfterMalformed++, bounds, this.opts.random);
+    if (this.failures >= (this.opts.quietFailures ?? 3)) {
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+    }
+    await this.wait(delay);
+  }
+
+  /** How many stores were built (1 after start). */
+  get storeGeneration(): number {
+    return this.rebuilds;
   }
 
   private async pollLoop(): Promise<void> {
-    let failures = 0;
-    while (!this.abort.signal.aborted) {
+    let attempt = 0;
+    while (!this.stopped) {
       const store = this.store;
       if (!store?.queueId) return;
       try {
-        const { events } = await getEvents(
+        const { events } = await this.api.getEvents(
           this.client,
-          { queue_id: store.queueId, last_event_id: store.lastEventId, dont_block: failures > 0 ? true : undefined },
-          { timeoutMs: (store.realm.longpollTimeoutSecs + 15) * 1000, signal: this.abort.signal },
+          { queue_id: store.queueId, last_event_id: store.lastEventId, dont_block: attempt > 0 ? true : undefined },
+          {
+            timeoutMs: store.realm.longpollTimeoutSecs * 1000 + (this.opts.pollMarginMs ?? 15_000),
+            signal: this.abort.signal,
+          },
         );
-        store.applyAll(events);
-        if (failures > 0 || this.state.kind !== "live") this.setState({ kind: "live" });
-        failures = 0;
-      } catch (err) {
-        if (this.abort.signal.aborted) return;
-        if (err instanceof ApiError && err.code === "BAD_EVENT_QUEUE_ID") {
-          // The server forgot our queue: start over with a fresh store.
-          try {
-            await this.registerWithRetry();
-          } catch {
-            return;
-          }
-          failures = 0;
-          continue;
-        }
-        if (err instanceof ApiError && err.isAuthFailure) {
-          this.setState({ kind: "failed", error: `The server refused our credentials: ${describeError(err)}` });
-          return;
-        }
-        if (err instanceof MalformedEventError) {
-          // An event we cannot apply leaves the store in doubt: rebuild after a pause.
-          await this.pause(failures++, err).catch(() => undefined);
-          try {
-            await this.registerWithRetry();
-          } catch {
-            return;
-          }
-          continue;
-        }
+        if (this.store !== store) continue;
         try {
-          await this.pause(failures++, err);
+          store.applyAll(events);
+        } catch (err) {
+          throw new UnappliableEventError(err);
+        }
+        for (const e of events) {
+          if (e.type === "message" && e.message.id > this.maxMessageId) this.maxMessageId = e.message.id;
+        }
+        attempt = 0;
+        this.failures = 0;
+        if (this.state.kind !== "live") this.setState({ kind: "live" });
+        for (const fn of this.eventListeners) fn(events, store);
+      } catch (err) {
+        if (this.stopped) return;
+        try {
+          if (err instanceof ApiError && err.code === "BAD_EVENT_QUEUE_ID") {
+            await this.rebuild("queue-lost");
+            attempt = 0;
+          } else if (err instanceof ApiError && err.isAuthFailure) {
+            this.setState({ kind: "failed", error: `The server refused our credentials: ${describeError(err)}` });
+            return;
+          } else if (err instanceof SchemaError || err instanceof MalformedEventError || err instanceof UnappliableEventError) {
+            this.failures++;
+            await this.pauseMalformed(err);
+            await this.rebuild("malformed");
+            attempt = 0;
+          } else {
+            this.failures++;
+            await this.pause(attempt++, err);
+          }
         } catch {
-          return;
+          return; // stopped, or a final failure (the state says which)
         }
       }
     }
   }
+}
+
+/** Whether an error means the request never reached the server (so sending again cannot duplicate). */
+export function neverSent(err: unknown): boolean {
+  if (!(err instanceof NetworkError)) return false;
+  const cause = err.cause as { code?: string; cause?: { code?: string } } | undefined;
+  const code = cause?.code ?? cause?.cause?.code ?? "";
+  return ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"].includes(code);
 }

@@ -48,7 +48,7 @@ export function renderContext(store: Store, color: boolean, timeZone?: string): 
       }
       return byName.get(name.toLowerCase());
     },
-    channelName: (id) => store.channels.get(id)?.name,
+    channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicName,
     timeZone,
     color,
@@ -64,7 +64,7 @@ function sameConversation(a: Message, b: Message): boolean {
 
 export function recipientLabel(store: Store, m: Message): string {
   if (m.type === "stream") {
-    const channel = m.stream_id !== undefined ? store.channels.get(m.stream_id)?.name : undefined;
+    const channel = m.stream_id !== undefined ? store.channelName(m.stream_id) : undefined;
     const name = channel ?? (typeof m.display_recipient === "string" ? m.display_recipient : "?");
     return `#${sanitizeInline(name)} › ${sanitizeInline(store.topicDisplayName(m.subject))}`;
   }

@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type DemoAccount, type RunningServer } from "../../src/server/index.js";
+import { ConformanceRecorder } from "../fixtures/conformance.js";
 
 type Json = Record<string, any>;
 
@@ -39,12 +40,17 @@ async function call(
 const register = (params: Record<string, unknown> = {}, who: DemoAccount = owner) =>
   call("POST", "/register", params, who).then((r) => r.body);
 
+// Every success body and event this file provokes must fit the public API description.
+const recorder = new ConformanceRecorder();
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(recorder.options({ host: "127.0.0.1", port: 0 }));
   owner = server.accounts[0]!;
 });
 afterAll(async () => {
   await server.close();
+  expect(recorder.count).toBeGreaterThan(0);
+  expect(recorder.problems()).toEqual([]);
 });
 
 describe("authentication", () => {

@@ -1,18 +1,25 @@
 // Event queues of the reference server: long-poll wake-up, heartbeats,
 // local echo, flag events, queue deletion and garbage collection.
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startServer, type DemoAccount, type RunningServer } from "../../src/server/index.js";
+import { ConformanceRecorder } from "../fixtures/conformance.js";
 
 type Json = Record<string, any>;
 
 const started: RunningServer[] = [];
+// Every success body and event of every server here must fit the public API description.
+const recorder = new ConformanceRecorder();
 afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
 });
+afterAll(() => {
+  expect(recorder.count).toBeGreaterThan(0);
+  expect(recorder.problems()).toEqual([]);
+});
 
 async function start(opts: Parameters<typeof startServer>[0] = {}): Promise<RunningServer> {
-  const s = await startServer(opts);
+  const s = await startServer(recorder.options({ host: "127.0.0.1", port: 0, ...opts }));
   started.push(s);
   return s;
 }

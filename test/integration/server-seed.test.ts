@@ -2,6 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, writeZuliprcs, type RunningServer } from "../../src/server/index.js";
+import { ConformanceRecorder } from "../fixtures/conformance.js";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,11 +35,15 @@ async function allMessages(on: RunningServer): Promise<Map<number, Json>> {
   return out;
 }
 
+// Every success body of both servers must fit the public API description.
+const recorder = new ConformanceRecorder();
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(recorder.options({ host: "127.0.0.1", port: 0 }));
 });
 afterAll(async () => {
   await server.close();
+  expect(recorder.count).toBeGreaterThan(0);
+  expect(recorder.problems()).toEqual([]);
 });
 
 describe("demo data set", () => {
@@ -102,7 +107,7 @@ describe("demo data set", () => {
   });
 
   it("is the same on every start", async () => {
-    const second = await startServer();
+    const second = await startServer(recorder.options({ host: "127.0.0.1", port: 0 }));
     try {
       expect(second.accounts).toEqual(server.accounts);
       const [a, b] = [await allMessages(server), await allMessages(second)];

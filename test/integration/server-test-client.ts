@@ -1,21 +1,30 @@
 // Helpers for the reference server's integration tests: start servers on
 // 127.0.0.1 port 0 (closed after each file), call the API as an account over
-// real HTTP, and drain event queues without blocking.
+// real HTTP, and drain event queues without blocking. Every response of the
+// servers started here is recorded; after the file, every success body and
+// every event must fit the public API description.
 
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import { startServer, type DemoAccount, type RunningServer, type ServerOptions } from "../../src/server/index.js";
+import { ConformanceRecorder } from "../fixtures/conformance.js";
 
 export type Json = Record<string, any>;
 export type Api = (method: string, path: string, params?: Record<string, unknown>) => Promise<{ status: number; body: Json }>;
 
 const started: RunningServer[] = [];
+/** Shared by every server this file's test starts. */
+export const recorder = new ConformanceRecorder();
+let startedAny = false;
 afterAll(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
+  if (startedAny) expect(recorder.count).toBeGreaterThan(0);
+  expect(recorder.problems()).toEqual([]);
 });
 
 export async function start(opts: ServerOptions = {}): Promise<RunningServer> {
-  const server = await startServer({ host: "127.0.0.1", port: 0, ...opts });
+  const server = await startServer(recorder.options({ host: "127.0.0.1", port: 0, ...opts }));
   started.push(server);
+  startedAny = true;
   return server;
 }
 

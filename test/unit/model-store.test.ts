@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEvent } from "../../src/api/schemas/events.js";
 import { channelRows, feedUnreadCount, narrowMessages, topicRows } from "../../src/model/selectors.js";
 import * as eg from "../fixtures/example.js";
 
 beforeEach(() => eg.resetIds());
+afterEach(() => expect(eg.checkStores()).toEqual([]));
 
 const general = eg.subscription({ stream_id: 10, name: "general" });
 

@@ -72,3 +72,20 @@ export function updateSubscriptionSettings(client: ApiClient, subscriptionData: 
     idempotent: true,
   });
 }
+
+/** One property of one subscription: the same as a one-entry `updateSubscriptionSettings`. */
+export type SubscriptionPropertyChange = SubscriptionSetting extends infer S
+  ? S extends { stream_id: number } ? Omit<S, "stream_id"> : never
+  : never;
+
+/**
+ * Sets one personal setting of one channel (`POST /users/me/subscriptions/{stream_id}`):
+ * the value travels bare (a colour as `#rrggbb`, a boolean as `true`/`false`). Safe to repeat.
+ */
+export function updateSubscriptionProperty(client: ApiClient, channelId: number, change: SubscriptionPropertyChange) {
+  return client.request("POST", `users/me/subscriptions/${channelId}`, {
+    params: { property: change.property, value: change.value },
+    schema: emptySuccessSchema,
+    idempotent: true,
+  });
+}

@@ -1,6 +1,6 @@
 /** Response envelopes of the subscription, channel, folder, draft and snippet endpoints. */
 import { z } from "zod";
-import { draftSchema, savedSnippetSchema, subscriptionSchema, successBase } from "./common.js";
+import { channelFolderSchema, draftSchema, savedSnippetSchema, subscriptionSchema, successBase } from "./common.js";
 
 export const getSubscriptionsResponseSchema = z.looseObject({
   ...successBase,
@@ -31,6 +31,12 @@ export const createChannelFolderResponseSchema = z.looseObject({
   channel_folder_id: z.number().int(),
 });
 export type CreateChannelFolderResponse = z.infer<typeof createChannelFolderResponseSchema>;
+
+export const getChannelFoldersResponseSchema = z.looseObject({
+  ...successBase,
+  channel_folders: z.array(channelFolderSchema),
+});
+export type GetChannelFoldersResponse = z.infer<typeof getChannelFoldersResponseSchema>;
 
 export const getDraftsResponseSchema = z.looseObject({
   ...successBase,

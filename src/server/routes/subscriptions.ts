@@ -121,13 +121,10 @@ export const subscriptionRoutes: Route[] = [
       const raw = ctx.path["stream_id"] ?? "";
       if (!/^\d+$/.test(raw)) throw badRequest("Invalid channel ID");
       const property = ctx.params.reqStr("property");
+      // Like the service (`Json[bool] | str`, left to right): JSON true/false is
+      // a boolean, anything else the bare string (a colour such as #c2c2c2).
       const valueText = ctx.params.reqStr("value");
-      let value: unknown = valueText;
-      try {
-        value = JSON.parse(valueText) as unknown;
-      } catch {
-        // a bare string such as a colour
-      }
+      const value: unknown = valueText === "true" ? true : valueText === "false" ? false : valueText;
       applyChanges(ctx, [{ streamId: Number(raw), property, value }]);
       return {};
     },

@@ -1,0 +1,39 @@
+/**
+ * Register sections the model reads that the api's register schema does not
+ * name (it keeps unknown fields): parsed here, once, when a store is built.
+ * Tolerant: a malformed section is read as empty, never a failure.
+ */
+import { z } from "zod";
+import type { UserStatus } from "../api/schemas/common.js";
+import type { RegisterResponse } from "../api/schemas/register.js";
+
+/** One user's status in the register's `user_status` (keyed by user id); every field optional. */
+const userStatusSchema = z.looseObject({
+  away: z.boolean().optional(),
+  status_text: z.string().optional(),
+  emoji_name: z.string().optional(),
+  emoji_code: z.string().optional(),
+  reaction_type: z.string().optional(),
+});
+
+const extraSchema = z.looseObject({
+  user_status: z.record(z.string(), userStatusSchema).catch({}).default({}),
+  starred_messages: z.array(z.number().int()).catch([]).default([]),
+  realm_presence_disabled: z.boolean().catch(false).default(false),
+});
+
+export interface RegisterExtra {
+  userStatus: Record<string, Partial<UserStatus>>;
+  starredMessages: number[];
+  presenceDisabled: boolean;
+}
+
+export function readRegisterExtra(reg: RegisterResponse): RegisterExtra {
+  const parsed = extraSchema.safeParse(reg);
+  if (!parsed.success) return { userStatus: {}, starredMessages: [], presenceDisabled: false };
+  return {
+    userStatus: parsed.data.user_status,
+    starredMessages: parsed.data.starred_messages,
+    presenceDisabled: parsed.data.realm_presence_disabled,
+  };
+}

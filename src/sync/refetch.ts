@@ -1,0 +1,98 @@
+/**
+ * After a rebuild the new store must hold every narrow the old one had
+ * loaded, fetched again around the same anchor, so the views keep their
+ * place and no message is missing. Runs against the new store before it is
+ * swapped in; events that arrive meanwhile wait in the new queue and are
+ * applied afterwards (the lists drop duplicates).
+ */
+import type { ApiClient } from "../api/http.js";
+import type { GetMessagesParams } from "../api/routes/messages.js";
+import type { GetMessagesResponse } from "../api/schemas/responses.js";
+import { indexOfSorted } from "../model/messages.js";
+import { narrowKey, narrowToApi, type Narrow } from "../model/narrow.js";
+import type { Store } from "../model/store.js";
+
+export type GetMessagesFn = (client: ApiClient, p: GetMessagesParams, signal?: AbortSignal) => Promise<GetMessagesResponse>;
+
+/** Where a view is: the message it shows (selected or at the top of its window). */
+export type Anchors = ReadonlyMap<string, number>;
+
+const MAX_BATCH = 1000;
+const MIN_SIDE = 50;
+/** Batches of newer messages fetched to reach the newest again, at most. */
+const MAX_NEWER_BATCHES = 10;
+
+export interface LoadedNarrow {
+  narrow: Narrow;
+  anchor: number;
+  before: number;
+  after: number;
+  foundNewest: boolean;
+}
+
+/** The narrows worth refetching, with their anchors and the extent loaded on each side. */
+export function loadedNarrows(old: Store, anchors: Anchors): LoadedNarrow[] {
+  const out: LoadedNarrow[] = [];
+  for (const l of old.messages.lists.values()) {
+    if (l.ids.length === 0) continue;
+    const wanted = anchors.get(narrowKey(l.narrow));
+    let at = wanted === undefined ? -1 : indexOfSorted(l.ids, wanted);
+    if (at === -1 && wanted !== undefined) {
+      // The anchor left the list: take the nearest loaded id.
+      at = l.ids.findIndex((id) => id >= wanted);
+      if (at === -1) at = l.ids.length - 1;
+    }
+    if (at === -1) at = l.foundNewest ? l.ids.length - 1 : Math.floor(l.ids.length / 2);
+    out.push({
+      narrow: l.narrow,
+      anchor: l.ids[at] as number,
+      before: at,
+      after: l.ids.length - 1 - at,
+      foundNewest: l.foundNewest,
+    });
+  }
+  return out;
+}
+
+/** Fetches every loaded narrow of `old` into `fresh`. Throws on the first failure (the caller retries the rebuild). */
+export async function refetchNarrows(
+  client: ApiClient,
+  getMessages: GetMessagesFn,
+  old: Store,
+  fresh: Store,
+  anchors: Anchors,
+  signal?: AbortSignal,
+): Promise<number> {
+  const narrows = loadedNarrows(old, anchors);
+  const common = { apply_markdown: false, client_gravatar: true, allow_empty_topic_name: true } as const;
+  for (const n of narrows) {
+    const api = narrowToApi(n.narrow, fresh.realm.featureLevel);
+    const res = await getMessages(
+      client,
+      {
+        ...common,
+        narrow: api,
+        anchor: n.anchor,
+        include_anchor: true,
+        num_before: Math.min(MAX_BATCH, Math.max(MIN_SIDE, n.before + 10)),
+        num_after: Math.min(MAX_BATCH, Math.max(MIN_SIDE, n.after + 10)),
+      },
+      signal,
+    );
+    fresh.addFetched(n.narrow, res.messages, { foundOldest: res.found_oldest, foundNewest: res.found_newest, direction: "around" });
+    // A list that followed the newest messages must reach them again, or live messages would not be shown.
+    let reached = res.found_newest;
+    for (let i = 0; n.foundNewest && !reached && i < MAX_NEWER_BATCHES; i++) {
+      const list = fresh.messages.ensureList(n.narrow);
+      const last = list.ids[list.ids.length - 1];
+      const more = await getMessages(
+        client,
+        { ...common, narrow: api, anchor: last ?? "newest", include_anchor: last === undefined, num_before: 0, num_after: MAX_BATCH },
+        signal,
+      );
+      fresh.addFetched(n.narrow, more.messages, { foundOldest: false, foundNewest: more.found_newest, direction: "newer" });
+      reached = more.found_newest;
+    }
+  }
+  return narrows.length;
+}

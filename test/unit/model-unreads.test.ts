@@ -1,0 +1,251 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { feedUnreadCount, channelRows } from "../../src/model/selectors.js";
+import { inbox, sidebarViews } from "../../src/model/selectors-views.js";
+import * as eg from "../fixtures/example.js";
+
+beforeEach(() => eg.resetIds());
+afterEach(() => expect(eg.checkStores()).toEqual([]));
+
+const general = eg.subscription({ stream_id: 10, name: "general" });
+const design = eg.subscription({ stream_id: 11, name: "design" });
+
+function unreadRegister(o: Record<string, unknown> = {}) {
+  return {
+    unread_msgs: {
+      count: 6,
+      pms: [{ other_user_id: 2, unread_message_ids: [30] }],
+      streams: [
+        { stream_id: 10, topic: "lunch", unread_message_ids: [20, 21] },
+        { stream_id: 11, topic: "logo", unread_message_ids: [22] },
+      ],
+      huddles: [{ user_ids_string: "1,2,3", unread_message_ids: [31] }],
+      mentions: [21],
+      old_unreads_missing: false,
+    },
+    ...o,
+  };
+}
+
+describe("unreads from register", () => {
+  it("files every id under its topic or conversation, and counts", () => {
+    const s = eg.store(unreadRegister());
+    expect(s.unreads.size).toBe(5);
+    expect(s.unreads.countInChannel(10)).toBe(2);
+    expect(s.unreads.countInDm([1, 3, 2])).toBe(1);
+    expect(s.unreads.dmCount()).toBe(2);
+    expect(s.mentionIds()).toEqual([21]);
+    expect(s.unreads.isUnread(20)).toBe(true);
+    expect(s.unreads.isUnread(999)).toBe(false);
+  });
+
+  it("with old_unreads_missing, unknown ids are 'maybe', and fetched unread messages join the counts", () => {
+    const s = eg.store(unreadRegister({ unread_msgs: { ...unreadRegister().unread_msgs, old_unreads_missing: true } }));
+    expect(s.unreads.isUnread(999)).toBeUndefined();
+    const old = eg.streamMessage({ id: 5, stream: general, subject: "ancient", flags: [] });
+    s.addFetched({ kind: "channel", channelId: 10 }, [old], { foundOldest: true, foundNewest: false, direction: "older" });
+    expect(s.unreads.countInTopic(10, "ancient")).toBe(1);
+  });
+
+  it("self-DMs are a conversation of their own", () => {
+    const s = eg.store({ unread_msgs: { pms: [{ other_user_id: 1, unread_message_ids: [40] }], streams: [], huddles: [], mentions: [] } });
+    expect(s.unreads.countInDm([1])).toBe(1);
+  });
+});
+
+describe("unreads under events", () => {
+  it("a new message counts unless it arrives read (sent by me)", () => {
+    const s = eg.store();
+    eg.apply(s, eg.messageEvent(eg.streamMessage({ stream: general })));
+    eg.apply(s, eg.messageEvent(eg.streamMessage({ stream: general }), ["read"]));
+    eg.apply(s, eg.messageEvent(eg.dmMessage()));
+    expect(s.unreads.countInChannel(10)).toBe(1);
+    expect(s.unreads.dmCount()).toBe(1);
+  });
+
+  it("read in another client; reading twice or unknown ids never go negative", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, eg.flagsEvent("add", "read", [20, 30]));
+    eg.apply(s, eg.flagsEvent("add", "read", [20, 30, 12345]));
+    expect(s.unreads.countInChannel(10)).toBe(1);
+    expect(s.unreads.dmCount()).toBe(1);
+    expect(feedUnreadCount(s)).toBe(3);
+  });
+
+  it("marked unread: placed from message_details, even for a message the client never saw", () => {
+    const s = eg.store();
+    eg.apply(
+      s,
+      eg.flagsEvent("remove", "read", [50, 51, 52], {
+        message_details: {
+          "50": { type: "stream", stream_id: 10, topic: "Lunch", mentioned: true },
+          "51": { type: "private", user_ids: [2, 3] },
+          "52": { type: "private", user_ids: [] },
+        },
+      }),
+    );
+    expect(s.unreads.countInTopic(10, "lunch")).toBe(1);
+    expect(s.unreads.countInDm([2, 3])).toBe(1);
+    expect(s.unreads.countInDm([1])).toBe(1);
+    expect(s.mentionIds()).toEqual([50]);
+  });
+
+  it("marked unread without details falls back to the loaded message", () => {
+    const s = eg.store();
+    const m = eg.streamMessage({ stream: general, flags: ["read", "mentioned"] });
+    s.addFetched({ kind: "feed" }, [m], { foundOldest: true, foundNewest: true, direction: "around" });
+    eg.apply(s, eg.flagsEvent("remove", "read", [m.id]));
+    expect(s.unreads.countInTopic(10, "greetings")).toBe(1);
+    expect(s.mentionIds()).toEqual([m.id]);
+    expect(s.messages.byId.get(m.id)?.flags).toEqual(["mentioned"]);
+  });
+
+  it("mark all as read (all: true) empties everything and sets the read flag on loaded messages", () => {
+    const s = eg.store(unreadRegister());
+    const m = eg.streamMessage({ stream: general });
+    eg.apply(s, eg.messageEvent(m));
+    eg.apply(s, { ...eg.flagsEvent("add", "read", []), all: true });
+    expect(s.unreads.size).toBe(0);
+    expect(s.mentionIds()).toEqual([]);
+    expect(s.messages.byId.get(m.id)?.flags).toContain("read");
+  });
+
+  it("a whole topic moved carries its unreads and mentions to the new topic", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, eg.moveEvent({ ids: [20, 21], from: { channelId: 10, topic: "lunch" }, to: { topic: "food" } }));
+    expect(s.unreads.countInTopic(10, "lunch")).toBe(0);
+    expect(s.unreads.countInTopic(10, "food")).toBe(2);
+    expect(s.mentionIds()).toEqual([21]);
+  });
+
+  it("change_one and change_later move only the listed messages, also across channels", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, eg.moveEvent({ ids: [21], from: { channelId: 10, topic: "lunch" }, to: { channelId: 11, topic: "snacks" }, mode: "change_later" }));
+    expect(s.unreads.countInTopic(10, "lunch")).toBe(1);
+    expect(s.unreads.countInTopic(11, "snacks")).toBe(1);
+    expect(s.unreads.countInChannel(11)).toBe(2);
+    eg.apply(s, eg.moveEvent({ ids: [22], from: { channelId: 11, topic: "logo" }, to: { channelId: 10 }, mode: "change_one" }));
+    expect(s.unreads.countInTopic(10, "logo")).toBe(1);
+    expect(s.unreads.countInChannel(11)).toBe(1);
+  });
+
+  it("a change of case keeps the unreads in one bucket", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, eg.moveEvent({ ids: [20, 21], from: { channelId: 10, topic: "lunch" }, to: { topic: "Lunch" } }));
+    expect(s.unreads.topicsIn(10)).toEqual([{ topic: "Lunch", count: 2, maxId: 21 }]);
+  });
+
+  it("deleted messages leave the counts, single and bulk", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, { type: "delete_message", message_id: 20, message_type: "stream", stream_id: 10, topic: "lunch" });
+    eg.apply(s, eg.deleteEvent([21, 30, 31]));
+    expect(s.unreads.size).toBe(1);
+    expect(s.mentionIds()).toEqual([]);
+  });
+
+  it("muted channels leave the combined feed but keep their own count; unmuted and followed topics still count", () => {
+    const s = eg.store({ ...unreadRegister(), subscriptions: [general, { ...design, is_muted: true }] });
+    expect(feedUnreadCount(s)).toBe(4);
+    expect(channelRows(s).find((r) => r.channelId === 11)).toMatchObject({ muted: true, unread: 1 });
+    eg.apply(s, { type: "user_topic", stream_id: 11, topic_name: "logo", last_updated: 1, visibility_policy: 3 });
+    expect(feedUnreadCount(s)).toBe(5);
+    eg.apply(s, { type: "user_topic", stream_id: 11, topic_name: "logo", last_updated: 2, visibility_policy: 0 });
+    eg.apply(s, { type: "user_topic", stream_id: 10, topic_name: "LUNCH", last_updated: 3, visibility_policy: 1 });
+    expect(feedUnreadCount(s)).toBe(2);
+    eg.apply(s, { type: "subscription", op: "update", stream_id: 11, property: "is_muted", value: false });
+    expect(feedUnreadCount(s)).toBe(3);
+  });
+
+  it("wildcard mentions in muted topics do not count as mentions; personal ones do", () => {
+    const s = eg.store();
+    const all = eg.streamMessage({ stream: general, subject: "town hall" });
+    const me = eg.streamMessage({ stream: general, subject: "town hall" });
+    eg.apply(s, eg.messageEvent(all, ["stream_wildcard_mentioned"]));
+    eg.apply(s, eg.messageEvent(me, ["mentioned"]));
+    expect(s.mentionIds().sort()).toEqual([all.id, me.id]);
+    eg.apply(s, { type: "user_topic", stream_id: 10, topic_name: "town hall", last_updated: 1, visibility_policy: 1 });
+    expect(s.mentionIds()).toEqual([me.id]);
+  });
+
+  it("marked unread: a known message's own flags tell a wildcard mention, even when the details do not", () => {
+    const s = eg.store();
+    const m = eg.streamMessage({ stream: general, flags: ["read", "stream_wildcard_mentioned", "wildcard_mentioned"] });
+    s.addFetched({ kind: "feed" }, [m], { foundOldest: true, foundNewest: true, direction: "around" });
+    eg.apply(s, eg.flagsEvent("remove", "read", [m.id], { message_details: { [m.id]: { type: "stream", stream_id: 10, topic: "greetings" } } }));
+    expect(s.mentionIds()).toEqual([m.id]);
+    expect(s.unreads.mentionOf(m.id)).toBe("wildcard");
+  });
+
+  it("mentions in unsubscribed channels do not count, like their unreads", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, { type: "subscription", op: "remove", subscriptions: [{ stream_id: 10, name: "general" }] });
+    expect(s.mentionIds()).toEqual([]);
+  });
+
+  it("an edit that adds or removes a mention follows the event's flags", () => {
+    const s = eg.store();
+    const m = eg.streamMessage({ stream: general });
+    eg.apply(s, eg.messageEvent(m));
+    const edit = { type: "update_message", message_id: m.id, message_ids: [m.id], edit_timestamp: 1, content: "hi @**Self User**", rendering_only: false };
+    eg.apply(s, { ...edit, flags: ["mentioned"] });
+    expect(s.mentionIds()).toEqual([m.id]);
+    eg.apply(s, { ...edit, content: "hi", flags: [] });
+    expect(s.mentionIds()).toEqual([]);
+  });
+
+  it("unsubscribing hides a channel's unreads from every count; resubscribing shows them again", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, { type: "subscription", op: "remove", subscriptions: [{ stream_id: 11, name: "design" }] });
+    expect(feedUnreadCount(s)).toBe(4);
+    expect(inbox(s).channels.map((c) => c.channelId)).toEqual([10]);
+    eg.apply(s, { type: "subscription", op: "add", subscriptions: [design] });
+    expect(feedUnreadCount(s)).toBe(5);
+  });
+
+  it("a deleted channel takes its unreads along", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, { type: "stream", op: "delete", streams: [{ stream_id: 11 }], stream_ids: [11] });
+    expect(s.unreads.countInChannel(11)).toBe(0);
+    expect(s.channels.has(11)).toBe(false);
+  });
+
+  it("counts are never negative, whatever the order of events", () => {
+    const s = eg.store(unreadRegister());
+    eg.apply(s, eg.deleteEvent([20, 20, 21]));
+    eg.apply(s, eg.flagsEvent("add", "read", [20, 21, 22]));
+    eg.apply(s, eg.moveEvent({ ids: [20, 21], from: { channelId: 10, topic: "lunch" }, to: { topic: "x" } }));
+    expect(s.unreads.countInChannel(10)).toBe(0);
+    expect(s.unreads.countInChannel(11)).toBe(0);
+    expect(feedUnreadCount(s)).toBe(2);
+  });
+});
+
+describe("unread views", () => {
+  it("inbox groups unread conversations by channel and DM, newest first, without muted topics", () => {
+    const s = eg.store({
+      ...unreadRegister(),
+      user_topics: [{ stream_id: 11, topic_name: "logo", visibility_policy: 1, last_updated: 1 }],
+    });
+    const box = inbox(s);
+    expect(box.dms.map((d) => d.userIds)).toEqual([[2, 3], [2]]);
+    expect(box.channels).toEqual([
+      expect.objectContaining({ channelId: 10, unread: 2, mentioned: true, topics: [expect.objectContaining({ topic: "lunch", unread: 2 })] }),
+    ]);
+    expect(box.total).toBe(4);
+  });
+
+  it("sidebar views count the feed, DMs, mentions, starred and followed topics", () => {
+    const s = eg.store({
+      ...unreadRegister(),
+      starred_messages: [20, 99],
+      user_topics: [{ stream_id: 11, topic_name: "logo", visibility_policy: 3, last_updated: 1 }],
+    });
+    const views = Object.fromEntries(sidebarViews(s).map((v) => [v.id, v]));
+    expect(views["feed"]?.unread).toBe(5);
+    expect(views["dms"]?.unread).toBe(2);
+    expect(views["mentions"]?.unread).toBe(1);
+    expect(views["starred"]).toMatchObject({ unread: 1, total: 2 });
+    expect(views["followed"]?.unread).toBe(1);
+    eg.apply(s, eg.flagsEvent("remove", "starred", [20]));
+    expect(sidebarViews(s).find((v) => v.id === "starred")).toMatchObject({ unread: 0, total: 1 });
+  });
+});
