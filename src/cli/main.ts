@@ -85,12 +85,7 @@ function prepareTerminalEnv(args: ClientArgs): void {
 async function runClient(args: ClientArgs): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
-  const [{ ApiClient }, { SyncSession }, ui, { loadMarkdown }] = await Promise.all([
-    import("../api/http.js"),
-    import("../sync/session.js"),
-    import("../ui/run.js"),
-    import("../render/markdown.js"),
-  ]);
+  const [{ ApiClient }, { SyncSession }] = await Promise.all([import("../api/http.js"), import("../sync/session.js")]);
   let ca: string | undefined;
   if (account.caFile) {
     ca = await readFile(account.caFile, "utf8").catch(() => {
@@ -106,14 +101,17 @@ async function runClient(args: ClientArgs): Promise<void> {
   const session = await SyncSession.open({ client, account: { site: client.site.href, email: account.email }, stateDir });
   session.installSignalHandlers();
   const { machine, commands } = session;
-  const app = ui.runApp({ machine, commands, color: args.color });
-  setImmediate(() => void loadMarkdown());
+  // Register first: the UI's modules load while the server answers.
   let startError: unknown;
-  machine.start().catch((err) => {
+  let app: { unmount(): void; waitUntilExit(): Promise<unknown> } | undefined;
+  const started = machine.start().catch((err: unknown) => {
     startError = err;
-    app.unmount();
+    app?.unmount();
   });
-  await app.waitUntilExit();
+  const ui = await import("../ui/run.js");
+  app = startError ? undefined : ui.runApp({ machine, commands, color: args.color });
+  if (app) await app.waitUntilExit();
+  else await started;
   await session.dispose(1500);
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
   await client.close();

@@ -9,6 +9,7 @@ import { describeError } from "../api/errors.js";
 import { dmParticipants, messageDmUsers, narrowKey, FEED, type Narrow } from "../model/narrow.js";
 import { narrowMessages, narrowTitle } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
+import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { Commands, SendTarget } from "../sync/commands.js";
 import type { ConnectionState, UpdateMachine } from "../sync/update-machine.js";
@@ -100,6 +101,19 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
   const messages = useMemo(() => (store ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store?.messages.list(narrow);
 
+  // The Markdown engine loads after the first frame with data; bodies re-render when it is ready.
+  const [markdownReady, setMarkdownReady] = useState(false);
+  const hasStore = store !== undefined;
+  useEffect(() => {
+    if (!hasStore) return;
+    let live = true;
+    const t = setTimeout(() => void loadMarkdown().then(() => live && setMarkdownReady(true)), 0);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [hasStore]);
+
   const firstFrame = useRef(onFirstFrame);
   useEffect(() => {
     if (store && firstFrame.current) {
@@ -129,7 +143,7 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
       store && ctx
         ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color }, ctx)
         : { blocks: [] },
-    [store, ctx, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version],
+    [store, ctx, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady],
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
 
