@@ -25,12 +25,12 @@ function fail(message: string, code: number): never {
 
 async function runServer(args: ServerArgs): Promise<void> {
   const { startServer, writeZuliprcs } = await import("../server/index.js");
-  const server = await startServer({ port: args.port }).catch((err: NodeJS.ErrnoException) => {
+  const server = await startServer({ port: args.port, data: args.data }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "EADDRINUSE") fail(`port ${args.port} is already in use; pick another with --port`, 1);
     throw err;
   });
   const owner = server.accounts[0];
-  const out = [`termchat reference server (demo organization) listening on ${server.url}`];
+  const out = [`termchat reference server (${args.data} organization) listening on ${server.url}`];
   if (args.zuliprcDir) {
     const files = await writeZuliprcs(args.zuliprcDir, server);
     out.push(`Wrote ${files.length} zuliprc files to ${args.zuliprcDir}; for example:`, `  termchat --config ${files[0]}`);
@@ -108,8 +108,9 @@ async function runClient(args: ClientArgs): Promise<void> {
     startError = err;
     app?.unmount();
   });
-  const ui = await import("../ui/run.js");
-  app = startError ? undefined : ui.runApp({ machine, commands, color: args.color });
+  const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
+  const settingsFile = await openSettings();
+  app = startError ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);

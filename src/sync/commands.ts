@@ -4,7 +4,7 @@
  * to the caller (the compose box keeps its text) or recorded on the list.
  */
 import { describeError } from "../api/errors.js";
-import { getMessages, sendMessage, updateMessageFlags } from "../api/routes/messages.js";
+import { checkMessagesMatchNarrow, getMessages, sendMessage, updateMessageFlags } from "../api/routes/messages.js";
 import { getTopics } from "../api/routes/topics.js";
 import { narrowToApi, type Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
@@ -20,6 +20,7 @@ let localCounter = 0;
 
 export class Commands {
   private readonly pendingRead = new Set<number>();
+  private checking = false;
   private readTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly machine: UpdateMachine) {}
@@ -33,8 +34,30 @@ export class Commands {
     const store = this.store;
     if (!store) return;
     const list = store.messages.ensureList(narrow);
-    if (list.status === "fetching" || list.ids.length > 0) return;
+    // A list the model could not keep exact (a message it never had moved in, say) is fetched again.
+    if (list.status === "fetching" || (list.ids.length > 0 && !list.stale)) return;
     await this.fetch(store, narrow, "around");
+  }
+
+  /** Asks the server whether new messages belong in loaded search narrows (only it can tell). */
+  async checkNarrowMatches(): Promise<void> {
+    const store = this.store;
+    if (!store || this.checking) return;
+    const pending = store.pendingServerChecks();
+    if (pending.length === 0) return;
+    this.checking = true;
+    try {
+      for (const p of pending) {
+        const res = await checkMessagesMatchNarrow(this.machine.client, {
+          msg_ids: p.ids,
+          narrow: narrowToApi(p.narrow, store.realm.featureLevel),
+        }).catch(() => undefined);
+        if (!res || this.store !== store) continue;
+        for (const id of p.ids) store.confirmNarrowMatch(p.narrowKey, id, String(id) in res.messages);
+      }
+    } finally {
+      this.checking = false;
+    }
   }
 
   async fetchOlder(narrow: Narrow): Promise<void> {

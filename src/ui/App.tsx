@@ -1,34 +1,41 @@
 /**
- * The screen: sidebar | message pane, compose box, status line. UI state
- * that is not server state (open narrow, selection, compose text) lives
- * here and survives a store rebuild.
+ * The screen: sidebar | the open view (messages or inbox), popups over it,
+ * and a status line. UI state lives in a reducer (ui-state.ts) and survives
+ * store rebuilds; keys go through the keymap to the features' actions.
  */
-import { Box, Text, useApp } from "ink";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Box, Text, useApp, useStdout } from "ink";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { describeError } from "../api/errors.js";
-import { dmParticipants, messageDmUsers, narrowKey, FEED, type Narrow } from "../model/narrow.js";
-import { narrowMessages, narrowTitle } from "../model/selectors.js";
+import { narrowKey, type Narrow } from "../model/narrow.js";
+import { narrowMessages } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
+import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
-import type { Commands, SendTarget } from "../sync/commands.js";
-import type { ConnectionState, UpdateMachine } from "../sync/update-machine.js";
-import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorState } from "./compose-editor.js";
-import { Compose } from "./components/Compose.js";
-import { HelpOverlay } from "./components/HelpOverlay.js";
-import { MessagePane } from "./components/MessagePane.js";
+import type { SyncSession } from "../sync/session.js";
+import type { ConnectionState } from "../sync/update-machine.js";
+import { ActionContextReact, type ActionContext } from "./app-context.js";
+import { editActionForKey } from "./compose-editor.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine } from "./components/StatusLine.js";
+import { FEATURES, featureAction } from "./features/index.js";
+import { sidebarAccess } from "./features/core.js";
+import { useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Keymap } from "./keymap.js";
 import { layoutWindow, renderContext } from "./message-layout.js";
-import { buildSidebarRows, moveCursor, type SidebarRow } from "./sidebar-rows.js";
+import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
+import { buildSidebarRows, type SidebarRow } from "./sidebar-rows.js";
+import { THEME_TABLE, ThemeContext } from "./theme.js";
+import { INITIAL_UI, currentNarrow, selectionOf, uiReducer } from "./ui-state.js";
+import { MessagesView } from "./views/MessagesView.js";
+import { InboxView } from "./views/InboxView.js";
 
 export interface AppProps {
-  machine: UpdateMachine;
-  commands: Commands;
+  session: SyncSession;
+  settings?: Settings;
   keymap?: Keymap;
   color?: boolean;
   onQuit?: () => void;
@@ -36,70 +43,52 @@ export interface AppProps {
   onFirstFrame?: () => void;
 }
 
-type Focus = "sidebar" | "messages" | "compose";
-
-interface ComposeTarget {
-  target: SendTarget;
-  label: string;
-  key: string;
-}
-
 const SIDEBAR_WIDTH = 30;
 
-function rowKey(row: SidebarRow): string {
-  return row.kind === "header" ? `h:${row.label}` : narrowKey(row.narrow);
+export function rowKey(row: SidebarRow): string {
+  if (row.kind === "header") return `h:${row.label}`;
+  if (row.kind === "folder") return `f:${row.folderId}`;
+  if (row.kind === "view") return row.view === "inbox" ? "view:inbox" : narrowKey(row.narrow);
+  return narrowKey(row.narrow);
 }
 
-function targetFor(store: Store, narrow: Narrow, selected: ReturnType<Store["messages"]["byId"]["get"]>): ComposeTarget | undefined {
-  let target: SendTarget | undefined;
-  if (selected?.type === "stream" && selected.stream_id !== undefined) {
-    target = { type: "stream", channelId: selected.stream_id, topic: selected.subject };
-  } else if (selected?.type === "private") {
-    target = { type: "direct", userIds: dmParticipants(messageDmUsers(selected), store.selfId) };
-  } else if (narrow.kind === "topic") {
-    target = { type: "stream", channelId: narrow.channelId, topic: narrow.topic };
-  } else if (narrow.kind === "dm") {
-    target = { type: "direct", userIds: narrow.userIds };
-  }
-  if (!target) return undefined;
-  const n: Narrow =
-    target.type === "stream" ? { kind: "topic", channelId: target.channelId, topic: target.topic } : { kind: "dm", userIds: target.userIds };
-  return { target, label: sanitizeInline(narrowTitle(store, n)), key: narrowKey(n) };
+export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: Keymap; problems: string[] } {
+  return Keymap.withOverrides(
+    FEATURES.flatMap((f) => f.bindings),
+    settings.keys,
+  );
 }
 
-export function App({ machine, commands, keymap = new Keymap(), color = true, onQuit, onFirstFrame }: AppProps) {
+export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame }: AppProps) {
   const { exit } = useApp();
+  const { stdout } = useStdout();
+  const { machine, commands } = session;
   const { columns, rows } = useTerminalSize();
   const [store, setStore] = useState<Store | undefined>(machine.store);
   const [conn, setConn] = useState<ConnectionState>(machine.state);
-  useEffect(() => machine.onStore(setStore), [machine]);
+  useEffect(() => machine.onStore((s) => setStore(s)), [machine]);
   useEffect(() => machine.onState(setConn), [machine]);
   const version = useStoreVersion(store);
+  const [outboxTick, setOutboxTick] = useState(0);
+  useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
-  const [focus, setFocus] = useState<Focus>("sidebar");
-  const [cursor, setCursor] = useState(0);
-  const [expanded, setExpanded] = useState<number | undefined>();
-  const [narrow, setNarrow] = useState<Narrow>(FEED);
-  const [selectedId, setSelectedId] = useState<number | undefined>();
-  const [follow, setFollow] = useState(true);
-  const [help, setHelp] = useState(false);
-  const [notice, setNotice] = useState<string | undefined>();
-  // The compose text lives in a ref updated synchronously, so no key is lost between renders.
-  const editorRef = useRef<EditorState>(EMPTY_EDITOR);
-  const drafts = useRef(new Map<string, EditorState>());
-  const [, setEditorTick] = useState(0);
-  const [compose, setCompose] = useState<ComposeTarget | undefined>();
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | undefined>();
+  const keymap = useMemo(() => keymapProp ?? defaultKeymap(settings).keymap, [keymapProp, settings]);
+  const theme = THEME_TABLE[settings.theme];
+  const [ui, dispatch] = useReducer(uiReducer, INITIAL_UI);
+  const popups = usePopupStack();
 
-  const height = Math.max(5, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
+  const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
-  const composeHeight = compose ? Math.min(6, editorRef.current.text.split("\n").length) + 2 + (sendError ? 1 : 0) + 1 : 0;
-  const paneHeight = Math.max(3, height - 2 - composeHeight);
-
-  const sidebarRows = useMemo(() => (store ? buildSidebarRows(store, expanded) : []), [store, version, expanded]);
-  const messages = useMemo(() => (store ? narrowMessages(store, narrow) : []), [store, version, narrow]);
-  const list = store?.messages.list(narrow);
+  const narrow = currentNarrow(ui);
+  const compose = useCompose({
+    store,
+    session,
+    compose: ui.compose,
+    dispatch,
+    onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
+  });
+  const composeLines = ui.compose ? Math.min(6, compose.editor.current.text.split("\n").length) + 3 + (ui.compose.error ? 1 : 0) : 0;
+  const paneHeight = Math.max(3, height - 2 - composeLines);
 
   // The Markdown engine loads after the first frame with data; bodies re-render when it is ready.
   const [markdownReady, setMarkdownReady] = useState(false);
@@ -113,7 +102,6 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
       clearTimeout(t);
     };
   }, [hasStore]);
-
   const firstFrame = useRef(onFirstFrame);
   useEffect(() => {
     if (store && firstFrame.current) {
@@ -122,205 +110,124 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
     }
   }, [store]);
 
-  // Load the open narrow, and again after a rebuild swapped in a new store.
-  useEffect(() => {
-    if (store) void commands.loadNarrow(narrow);
-  }, [store, narrow, commands]);
-  useEffect(() => {
-    if (store && expanded !== undefined) void commands.fetchTopics(expanded);
-  }, [store, expanded, commands]);
+  const sidebarRows = useMemo(
+    () => (store ? buildSidebarRows(store, { expanded: ui.sidebar.expanded, filter: ui.sidebar.filter, collapsedFolders: ui.sidebar.collapsedFolders }) : []),
+    [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
+  );
+  sidebarAccess.rows = sidebarRows;
+  const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
+  const list = store && narrow ? store.messages.list(narrow) : undefined;
 
-  // Selection: keep the chosen message; otherwise the first unread, else the newest.
-  let selectedIndex = messages.findIndex((m) => m.id === selectedId);
-  if (selectedIndex === -1 || follow) {
-    const firstUnread = follow && selectedId === undefined ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
+  // Load the open narrow (again after a rebuild, or when the model marked it stale), and the expanded channel's topics.
+  useEffect(() => {
+    if (store && narrow) void commands.loadNarrow(narrow);
+  }, [store, narrow, commands, list?.stale]);
+  useEffect(() => {
+    if (store && ui.sidebar.expanded !== undefined) void commands.fetchTopics(ui.sidebar.expanded);
+  }, [store, ui.sidebar.expanded, commands, version]);
+  useEffect(() => {
+    if (store) void commands.checkNarrowMatches();
+  }, [store, version, commands]);
+  // Typing notices expire on their own.
+  useEffect(() => {
+    const next = store?.nextTypingExpiry();
+    if (!store || next === undefined) return;
+    const t = setTimeout(() => store.expireTyping(Date.now()), Math.max(0, next - Date.now()) + 10);
+    return () => clearTimeout(t);
+  }, [store, version]);
+
+  // Selection: the chosen message; else the first unread; else the newest (and following new ones).
+  const sel = narrow ? selectionOf(ui, narrow) : { follow: true };
+  let selectedIndex = messages.findIndex((m) => m.id === sel.id);
+  if (selectedIndex === -1 || sel.follow) {
+    const firstUnread = sel.id === undefined && sel.follow ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
     selectedIndex = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   const selected = messages[selectedIndex];
-  const ctx = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
+  const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
   const { blocks } = useMemo(
     () =>
-      store && ctx
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color }, ctx)
+      store && ctxRender && narrow
+        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color }, ctxRender)
         : { blocks: [] },
-    [store, ctx, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady],
+    [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady],
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-
-  // Messages shown in the pane count as read once the reader is in the pane.
+  // Messages shown in the pane count as read once the reader is in the pane (never in search results).
   useEffect(() => {
-    if (focus !== "sidebar" && unreadShown.size) commands.markRead([...unreadShown]);
-  }, [unreadShown, commands, focus]);
-
+    if (ui.focus !== "sidebar" && narrow?.kind !== "search" && unreadShown.size) commands.markRead([...unreadShown]);
+  }, [unreadShown, commands, ui.focus, narrow]);
   // Reaching the top asks for older messages.
   useEffect(() => {
-    if (focus === "messages" && selectedIndex === 0 && list && !list.foundOldest) void commands.fetchOlder(narrow);
-  }, [focus, selectedIndex, list, narrow, commands]);
+    if (ui.focus === "messages" && narrow && selectedIndex <= 0 && list && !list.foundOldest) void commands.fetchOlder(narrow);
+  }, [ui.focus, selectedIndex, list, narrow, commands]);
+  const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
-  function openNarrow(n: Narrow) {
-    setNarrow(n);
-    setSelectedId(undefined);
-    setFollow(true);
-  }
+  const ctx: ActionContext | undefined = store
+    ? {
+        store,
+        session,
+        ui,
+        dispatch,
+        keymap,
+        settings,
+        narrow,
+        selected,
+        messages,
+        selectedIndex,
+        paneHeight,
+        openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
+        openPopup: popups.open,
+        openCompose: (t, o) => compose.open(t, o),
+        notify: (text, kind = "info") => dispatch({ type: "notice", text, kind }),
+        attempt: (work, done) => {
+          void work().then(
+            () => done && dispatch({ type: "notice", text: done, kind: "info" }),
+            (err: unknown) => dispatch({ type: "notice", text: describeError(err), kind: "error" }),
+          );
+        },
+        writeTerminal: (seq) => stdout.write(seq),
+        quit: () => {
+          onQuit?.();
+          exit();
+        },
+      }
+    : undefined;
 
-  function select(index: number) {
-    const m = messages[Math.max(0, Math.min(messages.length - 1, index))];
-    if (!m) return;
-    setSelectedId(m.id);
-    setFollow(index >= messages.length - 1);
-  }
-
-  function openCompose() {
-    if (!store) return;
-    const t = targetFor(store, narrow, selected);
-    if (!t) {
-      setNotice("Open a topic or conversation to reply");
-      return;
-    }
-    if (compose) drafts.current.set(compose.key, editorRef.current);
-    editorRef.current = drafts.current.get(t.key) ?? EMPTY_EDITOR;
-    setCompose(t);
-    setSendError(undefined);
-    setFocus("compose");
-  }
-
-  function closeCompose() {
-    if (compose) drafts.current.set(compose.key, editorRef.current);
-    setCompose(undefined);
-    setFocus("messages");
-  }
-
-  async function send() {
-    if (!compose || sending) return;
-    const text = editorRef.current.text;
-    if (!text.trim()) return;
-    const max = store?.realm.maxMessageLength ?? 10000;
-    if (text.length > max) {
-      setSendError(`The message is ${text.length} characters long; the organization allows ${max}.`);
-      return;
-    }
-    setSending(true);
-    setSendError(undefined);
-    try {
-      await commands.send(compose.target, text);
-      // Only clear what was sent: text typed while sending stays.
-      if (editorRef.current.text === text) editorRef.current = EMPTY_EDITOR;
-      drafts.current.delete(compose.key);
-      setCompose(undefined);
-      setFocus("messages");
-      setFollow(true);
-      setSelectedId(undefined);
-    } catch (err) {
-      setSendError(`Not sent: ${describeError(err)} — your text is kept; Enter to retry`);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  function quit() {
-    onQuit?.();
-    exit();
-  }
-
+  // Compose box: editing keys, send, new line, close.
   useKeypress(
     (name, input) => {
       const action = keymap.action("compose", name);
-      if (action === "send") void send();
-      else if (action === "newline") editorRef.current = editorReducer(editorRef.current, { type: "insert", text: "\n" });
-      else if (action === "cancel") closeCompose();
+      if (action === "send") void compose.send();
+      else if (action === "newline") compose.edit({ type: "insert", text: "\n" });
+      else if (action === "cancel") compose.close();
       else {
         const edit = editActionForKey(name, input);
-        if (!edit) return true;
-        editorRef.current = editorReducer(editorRef.current, edit);
+        if (edit) compose.edit(edit);
+        else if (ctx && action) featureAction(action)?.(ctx);
       }
-      setEditorTick((t) => t + 1);
       return true;
     },
-    { priority: 100, active: focus === "compose" && !help },
+    { priority: 100, active: ui.focus === "compose" && popups.stack.length === 0 },
   );
 
+  // Everything else: the keymap names an action, a feature performs it.
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "?" || name === "q") setHelp(false);
+      session.keyPressed();
+      if (ui.notice) dispatch({ type: "clearNotice" });
+      if (!ctx) return name === "C-c" ? (exit(), true) : false;
+      const context = ui.focus === "compose" ? "global" : ui.focus;
+      const action = keymap.action(context, name);
+      const run = action ? featureAction(action) : undefined;
+      if (!run) return false;
+      run(ctx);
       return true;
     },
-    { priority: 90, active: help },
+    { priority: 0 },
   );
 
-  useKeypress((name) => {
-    setNotice(undefined);
-    const context = focus === "compose" ? "global" : focus;
-    const action = keymap.action(context, name);
-    switch (action) {
-      case "help":
-        setHelp(true);
-        return true;
-      case "quit":
-        quit();
-        return true;
-    }
-    if (focus === "sidebar") {
-      switch (action) {
-        case "up":
-          setCursor((c) => moveCursor(sidebarRows, c, -1));
-          return true;
-        case "down":
-          setCursor((c) => moveCursor(sidebarRows, c, 1));
-          return true;
-        case "first":
-          setCursor(moveCursor(sidebarRows, 0, 0));
-          return true;
-        case "last":
-          setCursor(sidebarRows.length - 1);
-          return true;
-        case "collapse":
-          setExpanded(undefined);
-          return true;
-        case "open":
-        case "expand": {
-          const row = sidebarRows[cursor];
-          if (!row || row.kind === "header") return true;
-          if (row.kind === "channel") {
-            setExpanded(row.expanded && action === "open" ? undefined : row.channelId);
-            openNarrow(row.narrow);
-            return true;
-          }
-          openNarrow(row.narrow);
-          setFocus("messages");
-          return true;
-        }
-      }
-      return false;
-    }
-    if (focus === "messages") {
-      switch (action) {
-        case "up":
-          select(selectedIndex - 1);
-          return true;
-        case "down":
-          select(selectedIndex + 1);
-          return true;
-        case "pageUp":
-          select(selectedIndex - Math.max(1, Math.floor(paneHeight / 4)));
-          return true;
-        case "pageDown":
-          select(selectedIndex + Math.max(1, Math.floor(paneHeight / 4)));
-          return true;
-        case "newest":
-          select(messages.length - 1);
-          return true;
-        case "reply":
-          openCompose();
-          return true;
-        case "back":
-          setFocus("sidebar");
-          return true;
-      }
-    }
-    return false;
-  });
-
-  if (!store) {
+  if (!store || !ctx) {
     return (
       <Box flexDirection="column" height={height}>
         <Box flexGrow={1}>
@@ -331,51 +238,66 @@ export function App({ machine, commands, keymap = new Keymap(), color = true, on
     );
   }
 
-  const title = sanitizeInline(narrowTitle(store, narrow));
   const placeholder =
-    list?.status === "fetching" || !list ? "Loading…" : list.status === "error" ? `Could not load messages: ${list.error}` : "No messages here yet.";
+    list?.status === "fetching" || !list ? "Loading…" : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
+  const typingNames =
+    narrow?.kind === "topic"
+      ? store.typistsIn({ channelId: narrow.channelId, topic: narrow.topic })
+      : narrow?.kind === "dm"
+        ? store.typistsIn({ userIds: narrow.userIds })
+        : [];
+  const typing = typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
+  const openKey = ui.view.kind === "inbox" ? "view:inbox" : narrow ? narrowKey(narrow) : undefined;
   return (
-    <Box flexDirection="column" height={height}>
-      {help ? (
-        <HelpOverlay keymap={keymap} height={height - 1} width={columns} />
-      ) : (
-        <Box flexDirection="row" height={height - 1}>
-          <Sidebar
-            rows={sidebarRows}
-            cursor={cursor}
-            width={SIDEBAR_WIDTH}
-            height={height - 1}
-            focused={focus === "sidebar"}
-            openKey={narrowKey(narrow)}
-            rowKey={rowKey}
-          />
-          <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
-            <Text bold wrap="truncate">
-              {title}
-              {list?.status === "fetching" && messages.length ? <Text dimColor>  loading…</Text> : null}
-            </Text>
-            <MessagePane
-              blocks={blocks}
-              selectedId={selected?.id}
-              unread={unreadShown}
-              height={paneHeight}
-              width={mainWidth}
-              focused={focus === "messages"}
-              placeholder={placeholder}
+    <ThemeContext.Provider value={theme}>
+      <ActionContextReact.Provider value={ctx}>
+        <Box flexDirection="column" height={height}>
+          <Box flexDirection="row" height={height - 1}>
+            <Sidebar
+              rows={sidebarRows}
+              cursor={ui.sidebar.cursor}
+              width={SIDEBAR_WIDTH}
+              height={height - 1}
+              focused={ui.focus === "sidebar" && popups.stack.length === 0}
+              openKey={openKey}
+              rowKey={rowKey}
+              filter={ui.sidebar.filter}
             />
-            {compose ? (
-              <Compose label={compose.label} editor={editorRef.current} width={mainWidth} maxLines={6} sending={sending} error={sendError} />
-            ) : null}
+            <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
+              {popups.stack.length ? (
+                <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth} height={height - 1} />
+              ) : ui.view.kind === "inbox" ? (
+                <InboxView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
+              ) : narrow ? (
+                <MessagesView
+                  store={store}
+                  narrow={narrow}
+                  blocks={blocks}
+                  selectedId={selected?.id}
+                  unread={unreadShown}
+                  pending={pending}
+                  width={mainWidth}
+                  paneHeight={paneHeight}
+                  focused={ui.focus === "messages"}
+                  compose={ui.compose}
+                  editor={compose.editor.current}
+                  sending={compose.sending}
+                  placeholder={placeholder}
+                  loadingMore={list?.status === "fetching" && messages.length > 0}
+                  typing={typing}
+                />
+              ) : null}
+            </Box>
           </Box>
+          <StatusLine
+            state={conn}
+            organization={store.realm.name}
+            user={store.userName(store.selfId)}
+            notice={ui.notice?.text}
+            width={columns}
+          />
         </Box>
-      )}
-      <StatusLine
-        state={conn}
-        organization={store.realm.name}
-        user={store.userName(store.selfId)}
-        notice={notice}
-        width={columns}
-      />
-    </Box>
+      </ActionContextReact.Provider>
+    </ThemeContext.Provider>
   );
 }

@@ -1,11 +1,18 @@
-/** The sidebar as a flat list of rows: views, channels (one expanded to its topics), DMs. */
+/**
+ * The sidebar as a flat list of rows: the built-in views, channel folders
+ * (collapsible) with their channels, the expanded channel's topics, and DM
+ * conversations. A filter keeps only the channels, topics and conversations
+ * whose names contain it.
+ */
 import type { Narrow } from "../model/narrow.js";
-import { channelRows, dmRows, feedUnreadCount, topicRows } from "../model/selectors.js";
+import { dmRows, topicRows } from "../model/selectors.js";
+import { folderSections, sidebarViews, type ViewId } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 
 export type SidebarRow =
   | { kind: "header"; label: string }
-  | { kind: "view"; label: string; narrow: Narrow; unread: number }
+  | { kind: "view"; view: ViewId; label: string; narrow: Narrow; unread: number }
+  | { kind: "folder"; folderId: number; label: string; unread: number; collapsed: boolean; narrow: Narrow }
   | {
       kind: "channel";
       channelId: number;
@@ -18,41 +25,82 @@ export type SidebarRow =
       expanded: boolean;
       narrow: Narrow;
     }
-  | { kind: "topic"; channelId: number; topic: string; label: string; unread: number; muted: boolean; resolved: boolean; narrow: Narrow }
+  | {
+      kind: "topic";
+      channelId: number;
+      topic: string;
+      label: string;
+      unread: number;
+      muted: boolean;
+      followed: boolean;
+      resolved: boolean;
+      narrow: Narrow;
+    }
   | { kind: "dm"; label: string; unread: number; narrow: Narrow };
 
-export function buildSidebarRows(store: Store, expandedChannel: number | undefined): SidebarRow[] {
-  const rows: SidebarRow[] = [{ kind: "view", label: "Combined feed", narrow: { kind: "feed" }, unread: feedUnreadCount(store) }];
-  rows.push({ kind: "header", label: "CHANNELS" });
-  for (const c of channelRows(store)) {
-    const expanded = c.channelId === expandedChannel;
-    rows.push({
-      kind: "channel",
-      channelId: c.channelId,
-      name: c.name,
-      color: c.color,
-      unread: c.unread,
-      muted: c.muted,
-      pinned: c.pinned,
-      marker: c.archived ? "⌫" : c.private ? "🔒" : c.webPublic ? "◎" : "#",
-      expanded,
-      narrow: { kind: "channel", channelId: c.channelId },
-    });
-    if (!expanded) continue;
-    for (const t of topicRows(store, c.channelId)) {
-      rows.push({
-        kind: "topic",
-        channelId: c.channelId,
-        topic: t.topic,
-        label: t.displayName,
-        unread: t.unread,
-        muted: t.muted,
-        resolved: t.resolved,
-        narrow: { kind: "topic", channelId: c.channelId, topic: t.topic },
-      });
+/** Pseudo folder ids for the pinned section and channels in no folder. */
+export const PINNED_SECTION = -1;
+export const OTHER_SECTION = -2;
+
+export interface SidebarOptions {
+  expanded?: number;
+  filter?: string | null;
+  collapsedFolders?: number[];
+}
+
+export function channelMarker(c: { archived: boolean; private: boolean; webPublic: boolean }): string {
+  return c.archived ? "⌫" : c.private ? "🔒" : c.webPublic ? "◎" : "#";
+}
+
+export function buildSidebarRows(store: Store, o: SidebarOptions | number | undefined = {}): SidebarRow[] {
+  const opts: SidebarOptions = typeof o === "number" || o === undefined ? { expanded: o } : o;
+  const filter = opts.filter?.trim().toLowerCase() || "";
+  const matches = (s: string) => !filter || s.toLowerCase().includes(filter);
+  const rows: SidebarRow[] = [];
+  if (!filter) {
+    for (const v of sidebarViews(store)) {
+      rows.push({ kind: "view", view: v.id, label: v.label, narrow: v.narrow ?? { kind: "feed" }, unread: v.unread });
     }
   }
-  const dms = dmRows(store);
+  for (const section of folderSections(store)) {
+    const folderId = section.kind === "pinned" ? PINNED_SECTION : section.kind === "other" ? OTHER_SECTION : section.folder!.id;
+    const collapsed = !filter && (opts.collapsedFolders ?? []).includes(folderId);
+    const channels = section.channels.filter((c) => matches(c.name) || (filter && topicRows(store, c.channelId).some((t) => matches(t.displayName))));
+    if (filter && channels.length === 0) continue;
+    rows.push({ kind: "folder", folderId, label: section.label.toUpperCase(), unread: section.unread, collapsed, narrow: { kind: "feed" } });
+    if (collapsed) continue;
+    for (const c of channels) {
+      const expanded = c.channelId === opts.expanded || (filter !== "" && !matches(c.name));
+      rows.push({
+        kind: "channel",
+        channelId: c.channelId,
+        name: c.name,
+        color: c.color,
+        unread: c.unread,
+        muted: c.muted,
+        pinned: c.pinned,
+        marker: channelMarker(c),
+        expanded,
+        narrow: { kind: "channel", channelId: c.channelId },
+      });
+      if (!expanded) continue;
+      for (const t of topicRows(store, c.channelId)) {
+        if (filter && !matches(c.name) && !matches(t.displayName)) continue;
+        rows.push({
+          kind: "topic",
+          channelId: c.channelId,
+          topic: t.topic,
+          label: t.displayName,
+          unread: t.unread,
+          muted: t.muted,
+          followed: t.followed ?? false,
+          resolved: t.resolved,
+          narrow: { kind: "topic", channelId: c.channelId, topic: t.topic },
+        });
+      }
+    }
+  }
+  const dms = dmRows(store).filter((d) => matches(d.names));
   if (dms.length) {
     rows.push({ kind: "header", label: "DIRECT MESSAGES" });
     for (const d of dms) rows.push({ kind: "dm", label: d.names, unread: d.unread, narrow: { kind: "dm", userIds: d.userIds } });
@@ -65,6 +113,11 @@ export function moveCursor(rows: SidebarRow[], from: number, delta: number): num
   if (rows.length === 0) return 0;
   let i = Math.max(0, Math.min(rows.length - 1, from));
   const step = delta < 0 ? -1 : 1;
+  if (rows[i]?.kind === "header") {
+    let j = i;
+    while (j >= 0 && j < rows.length && rows[j]?.kind === "header") j += step;
+    if (j >= 0 && j < rows.length) i = j;
+  }
   let left = Math.abs(delta);
   while (left > 0) {
     let j = i + step;

@@ -32,6 +32,7 @@ describe("termchat --demo in tmux", () => {
     expect(screen).toContain("Combined feed");
 
     // Open the feed at its newest message; another user posts over HTTP: it shows up with no key press.
+    await session.sendKeys("j"); // Inbox → Combined feed
     await session.sendKeys("Enter");
     await session.sendKeys("G");
     const omar = await apiAs(site, "omar@lighthouse.test");

@@ -21,7 +21,8 @@ describe("the main screen", () => {
   it("expands a channel into its topics and opens a topic", async () => {
     app = await renderApp();
     await app.waitFor("connected");
-    await app.press("j", KEY.enter); // #engineering
+    await app.sidebarTo("engineering");
+    await app.press(KEY.enter);
     const f = await app.waitFor("deploys");
     expect(f).toContain("▾#engineering");
     await app.press("j", KEY.enter);
@@ -31,7 +32,8 @@ describe("the main screen", () => {
   it("replies to the open conversation; the text survives a refused send", async () => {
     app = await renderApp();
     await app.waitFor("connected");
-    await app.press("j", KEY.enter, "j", KEY.enter); // a topic of #engineering
+    await app.sidebarTo("engineering");
+    await app.press(KEY.enter, "j", KEY.enter); // a topic of #engineering
     await app.waitFor(/#engineering > /);
     await app.press("r");
     await app.waitFor("Enter send");
@@ -55,6 +57,7 @@ describe("the main screen", () => {
   it("shows a message another user sends while the conversation is open", async () => {
     app = await renderApp();
     await app.waitFor("connected");
+    await app.sidebarTo("Combined feed");
     await app.press(KEY.enter, "G"); // the combined feed, at its newest message
     const other = app.ctx.account("member");
     const general = [...app.machine.store!.channels.values()].find((c) => c.name === "general")!;
@@ -68,8 +71,11 @@ describe("the main screen", () => {
     await app.waitFor("connected");
     await app.press("?");
     const f = await app.waitFor("termchat keys");
-    expect(f).toContain("Reply to the selected message");
+    expect(f).toContain("Move down");
+    await app.press("J", "J");
+    await app.waitFor("Reply to the selected message");
     await app.press(KEY.escape);
     await app.waitFor("Combined feed");
+    expect(app.frame()).not.toContain("termchat keys");
   });
 });

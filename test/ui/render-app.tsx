@@ -6,16 +6,24 @@ import { act } from "react";
 import { render } from "ink-testing-library";
 import { App } from "../../src/ui/App.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
-import { Commands } from "../../src/sync/commands.js";
-import { UpdateMachine } from "../../src/sync/update-machine.js";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SyncSession } from "../../src/sync/session.js";
+import type { Commands } from "../../src/sync/commands.js";
+import type { UpdateMachine } from "../../src/sync/update-machine.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
+import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
 
 export interface AppHarness {
   ctx: ServerFixture;
+  session: SyncSession;
   machine: UpdateMachine;
   commands: Commands;
   frame(): string;
   press(...keys: string[]): Promise<void>;
+  /** Moves the sidebar cursor from the top to the row whose label is `label` (found in the model's rows). */
+  sidebarTo(label: string): Promise<void>;
   waitFor(match: string | RegExp, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -24,20 +32,23 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
 
 export async function renderApp(): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
-  const machine = new UpdateMachine(ctx.client());
-  const commands = new Commands(machine);
+  const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
+  const client = ctx.client();
+  const session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir });
+  const { machine, commands } = session;
   await machine.start();
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
       <KeypressProvider>
-        <App machine={machine} commands={commands} color={false} />
+        <App session={session} color={false} />
       </KeypressProvider>,
     );
   });
   const frame = () => instance.lastFrame() ?? "";
   return {
     ctx,
+    session,
     machine,
     commands,
     frame,
@@ -48,6 +59,13 @@ export async function renderApp(): Promise<AppHarness> {
           await new Promise((r) => setTimeout(r, 15));
         });
       }
+    },
+    async sidebarTo(label) {
+      const rows = buildSidebarRows(machine.store!, {});
+      const index = rows.findIndex((r) => (r.kind === "channel" ? r.name : r.kind === "header" ? "" : r.label) === label);
+      if (index < 0) throw new Error(`no sidebar row ${label}`);
+      const skipped = rows.slice(0, index).filter((r) => r.kind === "header").length;
+      await this.press("g", ...Array<string>(index - skipped).fill("j"));
     },
     async waitFor(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -62,9 +80,9 @@ export async function renderApp(): Promise<AppHarness> {
     },
     async close() {
       await act(async () => instance.unmount());
-      commands.dispose();
-      await machine.stop();
+      await session.dispose(1500);
       await ctx.close();
+      await rm(stateDir, { recursive: true, force: true });
     },
   };
 }

@@ -20,13 +20,31 @@ describe("sidebar rows", () => {
     recent_private_conversations: [{ max_message_id: 40, user_ids: [2] }],
   };
 
-  it("lists the combined feed, channels with counts and DM conversations", () => {
+  it("lists the views, channels with counts and DM conversations", () => {
     const rows = buildSidebarRows(eg.store(reg), undefined);
-    expect(rows.map((r) => r.kind)).toEqual(["view", "header", "channel", "channel", "header", "dm"]);
-    expect(rows[0]).toMatchObject({ label: "Combined feed", unread: 4 });
-    expect(rows[2]).toMatchObject({ name: "design", unread: 0 });
-    expect(rows[3]).toMatchObject({ name: "general", unread: 3 });
-    expect(rows[5]).toMatchObject({ label: "Other Person", unread: 1 });
+    const views = rows.filter((r) => r.kind === "view").map((r) => (r.kind === "view" ? [r.label, r.unread] : []));
+    expect(views.slice(0, 3)).toEqual([
+      ["Inbox", 4],
+      ["Combined feed", 4],
+      ["Direct messages", 1],
+    ]);
+    const rest = rows.filter((r) => r.kind !== "view");
+    expect(rest.map((r) => r.kind)).toEqual(["folder", "channel", "channel", "header", "dm"]);
+    expect(rest[1]).toMatchObject({ name: "design", unread: 0 });
+    expect(rest[2]).toMatchObject({ name: "general", unread: 3 });
+    expect(rest[4]).toMatchObject({ label: "Other Person", unread: 1 });
+  });
+
+  it("keeps only matching channels, topics and conversations while filtering", () => {
+    const rows = buildSidebarRows(eg.store(reg), { filter: "LUN" });
+    expect(rows.filter((r) => r.kind === "view")).toHaveLength(0);
+    expect(rows.map((r) => (r.kind === "channel" ? r.name : r.kind === "topic" ? r.label : r.kind))).toEqual(["folder", "general", "lunch"]);
+  });
+
+  it("collapses a folder section", () => {
+    const rows = buildSidebarRows(eg.store(reg), { collapsedFolders: [-2] });
+    expect(rows.some((r) => r.kind === "channel")).toBe(false);
+    expect(rows.find((r) => r.kind === "folder")).toMatchObject({ collapsed: true });
   });
 
   it("expands a channel into its topics, newest first, showing the empty topic by its display name", () => {
@@ -40,9 +58,10 @@ describe("sidebar rows", () => {
 
   it("moves the cursor over headers and stops at the ends", () => {
     const rows = buildSidebarRows(eg.store(reg), undefined);
-    expect(moveCursor(rows, 0, 1)).toBe(2);
-    expect(moveCursor(rows, 3, 1)).toBe(5);
-    expect(moveCursor(rows, 5, 1)).toBe(5);
-    expect(moveCursor(rows, 2, -1)).toBe(0);
+    const header = rows.findIndex((r) => r.kind === "header");
+    expect(moveCursor(rows, header - 1, 1)).toBe(header + 1);
+    expect(moveCursor(rows, header + 1, -1)).toBe(header - 1);
+    expect(moveCursor(rows, rows.length - 1, 1)).toBe(rows.length - 1);
+    expect(moveCursor(rows, 0, -1)).toBe(0);
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * What features (key actions, popups, views) get to work with. A feature is
+ * a set of key bindings plus the actions they name; it reaches the store,
+ * the sync session and the UI state only through an ActionContext.
+ */
+import { createContext, useContext, type ReactNode } from "react";
+import type { Message } from "../api/schemas/common.js";
+import type { Narrow } from "../model/narrow.js";
+import type { Store } from "../model/store.js";
+import type { SyncSession } from "../sync/session.js";
+import type { SendTarget } from "../sync/outbox.js";
+import type { Settings } from "../config/settings.js";
+import type { Binding, Keymap } from "./keymap.js";
+import type { UiAction, UiState } from "./ui-state.js";
+
+export type PopupRender = (close: () => void) => ReactNode;
+
+export interface ComposeOptions {
+  /** Text to start with (quote-reply, mention); appended to a restored draft. */
+  initialText?: string;
+  editing?: { messageId: number };
+}
+
+export interface ActionContext {
+  store: Store;
+  session: SyncSession;
+  ui: UiState;
+  dispatch(a: UiAction): void;
+  keymap: Keymap;
+  settings: Settings;
+  /** The open narrow (undefined in the Inbox view). */
+  narrow: Narrow | undefined;
+  /** The message selected in the message pane, if any. */
+  selected: Message | undefined;
+  /** Loaded messages of the open narrow, oldest first. */
+  messages: Message[];
+  selectedIndex: number;
+  paneHeight: number;
+  openNarrow(n: Narrow, opts?: { focus?: "sidebar" | "messages"; select?: number }): void;
+  openPopup(render: PopupRender): void;
+  openCompose(target: SendTarget, opts?: ComposeOptions): void;
+  notify(text: string, kind?: "info" | "error"): void;
+  /** Runs a server call; a refusal shows the server's message, success the given text. */
+  attempt(work: () => Promise<unknown>, done?: string): void;
+  /** Writes an escape sequence to the terminal (bell, notifications, clipboard). */
+  writeTerminal(sequence: string): void;
+  quit(): void;
+}
+
+export type Action = (ctx: ActionContext) => void;
+
+export interface Feature {
+  name: string;
+  bindings: Binding[];
+  actions: Record<string, Action>;
+}
+
+/** Popups and views read the same context as actions (for the store, session, notify…). */
+export const ActionContextReact = createContext<ActionContext | null>(null);
+
+export function useActionContext(): ActionContext {
+  const ctx = useContext(ActionContextReact);
+  if (!ctx) throw new Error("useActionContext outside the App");
+  return ctx;
+}

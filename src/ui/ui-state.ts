@@ -1,0 +1,113 @@
+/**
+ * The UI's own state — what the user is looking at and doing, as opposed to
+ * server state in the store. A pure reducer, so it survives store rebuilds
+ * and is tested without a terminal.
+ */
+import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
+import type { SendTarget } from "../sync/outbox.js";
+
+export type Focus = "sidebar" | "messages" | "compose";
+
+export type View = { kind: "narrow"; narrow: Narrow } | { kind: "inbox" };
+
+export interface Selection {
+  /** The selected message; undefined: not chosen yet (first unread, else newest). */
+  id?: number;
+  /** Keep the newest message selected as new ones arrive. */
+  follow: boolean;
+}
+
+export interface ComposeState {
+  /** undefined while a new topic's name is being asked for. */
+  target: SendTarget;
+  label: string;
+  /** Draft key of the conversation (see sync/draft-journal). */
+  key: string;
+  /** Editing an existing message instead of sending a new one. */
+  editing?: { messageId: number };
+  error?: string;
+}
+
+export interface UiState {
+  focus: Focus;
+  view: View;
+  selection: Record<string, Selection>;
+  sidebar: { cursor: number; expanded?: number; filter: string | null; collapsedFolders: number[] };
+  compose?: ComposeState;
+  notice?: { text: string; kind: "info" | "error" };
+  /** Narrow keys whose spoilers are open, per message id. */
+  openSpoilers: number[];
+}
+
+export type UiAction =
+  | { type: "focus"; focus: Focus }
+  | { type: "open"; narrow: Narrow; focus?: Focus; select?: number }
+  | { type: "inbox" }
+  | { type: "select"; id: number | undefined; follow: boolean }
+  | { type: "sidebar"; cursor?: number; expanded?: number | null; filter?: string | null }
+  | { type: "toggleFolder"; folderId: number }
+  | { type: "compose"; compose: ComposeState | undefined }
+  | { type: "composeError"; error: string | undefined }
+  | { type: "notice"; text: string; kind?: "info" | "error" }
+  | { type: "clearNotice" }
+  | { type: "toggleSpoiler"; messageId: number };
+
+export const INITIAL_UI: UiState = {
+  focus: "sidebar",
+  view: { kind: "narrow", narrow: FEED },
+  selection: {},
+  sidebar: { cursor: 0, filter: null, collapsedFolders: [] },
+  openSpoilers: [],
+};
+
+export function currentNarrow(s: UiState): Narrow | undefined {
+  return s.view.kind === "narrow" ? s.view.narrow : undefined;
+}
+
+export function selectionOf(s: UiState, narrow: Narrow): Selection {
+  return s.selection[narrowKey(narrow)] ?? { follow: true };
+}
+
+export function uiReducer(s: UiState, a: UiAction): UiState {
+  switch (a.type) {
+    case "focus":
+      return s.focus === a.focus ? s : { ...s, focus: a.focus };
+    case "open": {
+      const key = narrowKey(a.narrow);
+      const selection =
+        a.select !== undefined ? { ...s.selection, [key]: { id: a.select, follow: false } } : s.selection;
+      return { ...s, view: { kind: "narrow", narrow: a.narrow }, focus: a.focus ?? s.focus, selection };
+    }
+    case "inbox":
+      return { ...s, view: { kind: "inbox" }, focus: "messages" };
+    case "select": {
+      const narrow = currentNarrow(s);
+      if (!narrow) return s;
+      return { ...s, selection: { ...s.selection, [narrowKey(narrow)]: { id: a.id, follow: a.follow } } };
+    }
+    case "sidebar": {
+      const next = { ...s.sidebar };
+      if (a.cursor !== undefined) next.cursor = a.cursor;
+      if (a.expanded !== undefined) next.expanded = a.expanded ?? undefined;
+      if (a.filter !== undefined) next.filter = a.filter;
+      return { ...s, sidebar: next };
+    }
+    case "toggleFolder": {
+      const has = s.sidebar.collapsedFolders.includes(a.folderId);
+      const collapsedFolders = has ? s.sidebar.collapsedFolders.filter((f) => f !== a.folderId) : [...s.sidebar.collapsedFolders, a.folderId];
+      return { ...s, sidebar: { ...s.sidebar, collapsedFolders } };
+    }
+    case "compose":
+      return { ...s, compose: a.compose, focus: a.compose ? "compose" : s.focus === "compose" ? "messages" : s.focus };
+    case "composeError":
+      return s.compose ? { ...s, compose: { ...s.compose, error: a.error } } : s;
+    case "notice":
+      return { ...s, notice: { text: a.text, kind: a.kind ?? "info" } };
+    case "clearNotice":
+      return s.notice ? { ...s, notice: undefined } : s;
+    case "toggleSpoiler": {
+      const open = s.openSpoilers.includes(a.messageId);
+      return { ...s, openSpoilers: open ? s.openSpoilers.filter((m) => m !== a.messageId) : [...s.openSpoilers, a.messageId] };
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/** The open narrow: its title, the message pane (with unsent messages from the outbox), and the compose box. */
+import { Box, Text } from "ink";
+import { narrowTitle } from "../../model/selectors.js";
+import type { Narrow } from "../../model/narrow.js";
+import type { Store } from "../../model/store.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import type { OutboxEntry } from "../../sync/outbox.js";
+import { Compose } from "../components/Compose.js";
+import { MessagePane } from "../components/MessagePane.js";
+import type { EditorState } from "../compose-editor.js";
+import type { Block } from "../message-layout.js";
+import { useTheme } from "../theme.js";
+import type { ComposeState } from "../ui-state.js";
+
+export interface MessagesViewProps {
+  store: Store;
+  narrow: Narrow;
+  blocks: Block[];
+  selectedId: number | undefined;
+  unread: Set<number>;
+  pending: OutboxEntry[];
+  width: number;
+  paneHeight: number;
+  focused: boolean;
+  compose?: ComposeState;
+  editor: EditorState;
+  sending: boolean;
+  placeholder: string;
+  loadingMore: boolean;
+  typing?: string;
+}
+
+export function pendingLine(e: OutboxEntry): { text: string; failed: boolean } {
+  const first = sanitizeInline(e.content.split("\n")[0] ?? "");
+  if (e.state === "failed") return { text: `✖ not sent: ${sanitizeInline(e.error ?? "refused")} — ${first}`, failed: true };
+  const why = e.state === "waiting" ? "waiting for the connection" : e.state === "unknown" ? "checking whether it arrived" : "sending";
+  return { text: `⧗ ${why}… ${first}`, failed: false };
+}
+
+export function MessagesView(p: MessagesViewProps) {
+  const theme = useTheme();
+  const title = sanitizeInline(narrowTitle(p.store, p.narrow));
+  const pendingRows = p.pending.slice(-3);
+  const paneHeight = Math.max(2, p.paneHeight - pendingRows.length - (p.typing ? 1 : 0));
+  return (
+    <Box flexDirection="column" width={p.width} flexShrink={0}>
+      <Text bold wrap="truncate">
+        {title}
+        {p.loadingMore ? <Text dimColor>  loading…</Text> : null}
+      </Text>
+      <MessagePane
+        blocks={p.blocks}
+        selectedId={p.selectedId}
+        unread={p.unread}
+        height={paneHeight}
+        width={p.width}
+        focused={p.focused}
+        placeholder={p.placeholder}
+      />
+      {pendingRows.map((e) => {
+        const l = pendingLine(e);
+        return (
+          <Text key={e.id} wrap="truncate" color={l.failed ? theme.error : undefined} dimColor={!l.failed}>
+            {" " + l.text}
+          </Text>
+        );
+      })}
+      {p.typing ? (
+        <Text dimColor wrap="truncate">
+          {" " + sanitizeInline(p.typing)}
+        </Text>
+      ) : null}
+      {p.compose ? (
+        <Compose
+          label={(p.compose.editing ? "Editing · " : "") + p.compose.label}
+          editor={p.editor}
+          width={p.width}
+          maxLines={6}
+          sending={p.sending}
+          error={p.compose.error}
+        />
+      ) : null}
+    </Box>
+  );
+}
