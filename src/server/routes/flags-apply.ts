@@ -87,11 +87,21 @@ export function sendFlagEvent(server: ServerContext, user: User, op: FlagOp, fla
           m.type === "stream"
             ? { type: "stream", stream_id: m.channelId, topic: clientTopic(server, m.topic, queue.capability("empty_topic_name")) }
             : { type: "private", user_ids: m.dmUserIds.filter((u) => u !== user.id) };
-        if (state.flags(user.id, id)?.has("mentioned")) entry["mentioned"] = true;
+        // The same rule as the register's `mentions`: personal mentions, and wildcard ones outside muted topics.
+        const flags = state.flags(user.id, id);
+        if (flags?.has("mentioned") || (flags?.has("wildcard_mentioned") && !mutedFor(server, user.id, m))) entry["mentioned"] = true;
         details[String(id)] = entry;
       }
       event["message_details"] = details;
     }
     return event;
   });
+}
+
+/** Whether a message is in a topic the user does not see in the combined feed (muted topic or muted channel). */
+function mutedFor(server: ServerContext, userId: number, m: Message): boolean {
+  if (m.type !== "stream" || m.channelId === null) return false;
+  const policy = server.state.userTopicPolicy(userId, m.channelId, m.topic);
+  const sub = server.state.subscription(userId, m.channelId);
+  return policy === 1 || (Boolean(sub?.isMuted) && policy !== 2 && policy !== 3);
 }
