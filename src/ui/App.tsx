@@ -214,7 +214,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   // Everything else: the keymap names an action, a feature performs it.
   useKeypress(
     (name) => {
-      session.keyPressed();
       if (ui.notice) dispatch({ type: "clearNotice" });
       if (!ctx) return name === "C-c" ? (exit(), true) : false;
       const context = ui.focus === "compose" ? "global" : ui.focus;

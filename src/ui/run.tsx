@@ -9,7 +9,7 @@ export function runApp(props: AppProps) {
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
   if (trace) props = { ...props, onFirstFrame: () => appendFileSync(trace, `${Math.round(performance.now())}\n`) };
   const instance = render(
-    <KeypressProvider>
+    <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
       <App {...props} />
     </KeypressProvider>,
     { exitOnCtrlC: false, patchConsole: true },

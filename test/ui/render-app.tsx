@@ -40,32 +40,33 @@ export async function renderApp(): Promise<AppHarness> {
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
-      <KeypressProvider>
+      <KeypressProvider onAnyKey={() => session.keyPressed()}>
         <App session={session} color={false} />
       </KeypressProvider>,
     );
   });
   const frame = () => instance.lastFrame() ?? "";
+  const press = async (...keys: string[]) => {
+    for (const k of keys) {
+      await act(async () => {
+        instance.stdin.write(k);
+        await new Promise((r) => setTimeout(r, 15));
+      });
+    }
+  };
   return {
     ctx,
     session,
     machine,
     commands,
     frame,
-    async press(...keys) {
-      for (const k of keys) {
-        await act(async () => {
-          instance.stdin.write(k);
-          await new Promise((r) => setTimeout(r, 15));
-        });
-      }
-    },
+    press,
     async sidebarTo(label) {
       const rows = buildSidebarRows(machine.store!, {});
       const index = rows.findIndex((r) => (r.kind === "channel" ? r.name : r.kind === "header" ? "" : r.label) === label);
       if (index < 0) throw new Error(`no sidebar row ${label}`);
       const skipped = rows.slice(0, index).filter((r) => r.kind === "header").length;
-      await this.press("g", ...Array<string>(index - skipped).fill("j"));
+      await press("g", ...Array<string>(index - skipped).fill("j"));
     },
     async waitFor(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
