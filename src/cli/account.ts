@@ -1,14 +1,15 @@
 /**
- * Which account a command uses (--site/--email/--api-key, --config, or
- * ~/.zuliprc) and an ApiClient for it (with --ca-file and
+ * Which account a command uses (--site/--email/--api-key, or one of the
+ * configured accounts — ~/.zuliprc and ~/.config/termchat/accounts/, or the
+ * --config file — picked by --account NAME, being the only one, or the
+ * user's choice at start) and an ApiClient for it (with --ca-file and
  * --allow-insecure-http applied). Shared by the TUI and the scriptable
  * subcommands.
  */
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import { join } from "node:path";
 import { ApiClient } from "../api/http.js";
-import { ConfigError, readZuliprc } from "../config/zuliprc.js";
+import { defaultAccountPaths, discoverAccounts, selectAccount, type AccountPaths, type NamedAccount } from "../config/accounts.js";
+import { ConfigError } from "../config/zuliprc.js";
 import { VERSION } from "./version.js";
 
 /** The account options every command takes. */
@@ -19,6 +20,8 @@ export interface AccountOptions {
   apiKey?: string;
   allowInsecureHttp: boolean;
   caFile?: string;
+  /** The account's name (--account): a section [api:NAME] or a file NAME.zuliprc. */
+  account?: string;
 }
 
 export interface Account {
@@ -29,28 +32,48 @@ export interface Account {
   caFile?: string;
 }
 
-export async function resolveAccount(o: AccountOptions): Promise<Account> {
+/** An account offered for choosing at start (several configured, none named). */
+export interface AccountChoice {
+  name: string;
+  email: string;
+  site: string;
+}
+
+export interface ResolveDeps {
+  /** Asks the user to choose (a terminal at start); undefined: there is nobody to ask. Returns the name, or undefined when cancelled. */
+  choose?: (choices: AccountChoice[]) => Promise<string | undefined>;
+  /** Where accounts live (tests point elsewhere). */
+  paths?: AccountPaths;
+}
+
+export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}): Promise<Account> {
   if (o.site && o.email && o.apiKey) {
     return { site: o.site, email: o.email, apiKey: o.apiKey, allowInsecureHttp: o.allowInsecureHttp, caFile: o.caFile };
   }
-  const path = o.config ?? join(homedir(), ".zuliprc");
-  try {
-    const rc = await readZuliprc(path);
-    return {
-      site: rc.site,
-      email: rc.email,
-      apiKey: rc.key,
-      allowInsecureHttp: o.allowInsecureHttp || Boolean(rc.allowInsecureHttp),
-      caFile: o.caFile ?? rc.certBundle,
-    };
-  } catch (err) {
-    if (!o.config && err instanceof ConfigError && /no such file/.test(err.message)) {
-      throw new ConfigError(
-        `no account configured (${path} does not exist). Run "termchat login", try "termchat --demo", or pass --config PATH.`,
-      );
+  const paths = deps.paths ?? defaultAccountPaths();
+  const found = await discoverAccounts({ config: o.config, paths });
+  const where = o.config ?? `neither ${paths.zuliprc} nor ${paths.accountsDir}/NAME.zuliprc exists`;
+  const selection = selectAccount(found, o.account, where);
+  let chosen: NamedAccount;
+  if (selection.kind === "one") chosen = selection.account;
+  else {
+    const names = selection.accounts.map((a) => a.name);
+    if (!deps.choose) {
+      throw new ConfigError(`several accounts are configured: ${names.join(", ")}. Pick one with --account NAME.`);
     }
-    throw err;
+    const name = await deps.choose(selection.accounts.map((a) => ({ name: a.name, email: a.account.email, site: a.account.site })));
+    const hit = selection.accounts.find((a) => a.name === name);
+    if (!hit) throw new ConfigError(`no account chosen (choose one next time with --account NAME: ${names.join(", ")})`);
+    chosen = hit;
   }
+  const rc = chosen.account;
+  return {
+    site: rc.site,
+    email: rc.email,
+    apiKey: rc.key,
+    allowInsecureHttp: o.allowInsecureHttp || Boolean(rc.allowInsecureHttp),
+    caFile: o.caFile ?? rc.certBundle,
+  };
 }
 
 export async function readCaFile(path: string | undefined): Promise<string | undefined> {

@@ -8,6 +8,8 @@ import { UsageError, strictParse } from "./args-base.js";
 export interface LoginArgs {
   command: "login";
   config?: string;
+  /** --account NAME: write ~/.config/termchat/accounts/NAME.zuliprc. */
+  account?: string;
   site?: string;
   username?: string;
   allowInsecureHttp: boolean;
@@ -64,6 +66,7 @@ export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 const accountOptions = {
   config: { type: "string" },
+  account: { type: "string" },
   site: { type: "string" },
   email: { type: "string" },
   "api-key": { type: "string" },
@@ -83,8 +86,10 @@ function accountFrom(v: Values): AccountOptions {
   const direct = [site, email, apiKey].filter((x) => x !== undefined).length;
   if (direct > 0 && direct < 3) throw new UsageError("--site, --email and --api-key go together: give all three, or use --config");
   if (direct === 3 && v.config !== undefined) throw new UsageError("give either --config or --site/--email/--api-key, not both");
+  if (direct === 3 && v.account !== undefined) throw new UsageError("give either --account or --site/--email/--api-key, not both");
   return {
     config: str(v, "config"),
+    account: str(v, "account"),
     site,
     email,
     apiKey,
@@ -121,6 +126,7 @@ type Help = { command: "help"; topic: Subcommand };
 export function parseLogin(argv: string[]): LoginArgs | Help {
   const { values, positionals } = strictParse(argv, {
     config: { type: "string" },
+    account: { type: "string" },
     site: { type: "string" },
     email: { type: "string" },
     username: { type: "string" },
@@ -132,9 +138,14 @@ export function parseLogin(argv: string[]): LoginArgs | Help {
   if (values.help) return { command: "help", topic: "login" };
   noPositionals("login", positionals);
   if (values.email !== undefined && values.username !== undefined) throw new UsageError("give --email or --username, not both");
+  if (values.account !== undefined && values.config !== undefined) throw new UsageError("give --account NAME or --config PATH, not both");
+  if (values.account !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(values.account)) {
+    throw new UsageError(`--account: "${values.account}" is not a usable name (letters, digits, ".", "_" and "-")`);
+  }
   return {
     command: "login",
     config: values.config,
+    account: values.account,
     site: nonEmpty("--site", values.site),
     username: nonEmpty("--email", values.email ?? values.username),
     allowInsecureHttp: Boolean(values["allow-insecure-http"]),

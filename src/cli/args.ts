@@ -10,8 +10,9 @@ export const HELP = `termchat — a keyboard-driven terminal client for team cha
 Usage:
   termchat [options]                 open the client
   termchat --demo                    try it on a built-in demo organization (no account needed)
-  termchat server [--port N] [--zuliprc-dir DIR]
-                                     run the reference server on 127.0.0.1
+  termchat server [--port N] [--data demo|large] [--zuliprc-dir DIR]
+                                     run the reference server on 127.0.0.1 with the
+                                     demo organization (default) or the large one
 
 Scriptable commands (each takes the account options below; "termchat CMD --help" for details):
   termchat login                     log in with a password and write a zuliprc (mode 600)
@@ -28,6 +29,9 @@ Scriptable commands (each takes the account options below; "termchat CMD --help"
 Exit status: 0 ok, 1 refused by the server or network failure, 2 usage or configuration error.
 
 Options:
+  --account NAME          the account to use: [api:NAME] in ~/.zuliprc or
+                          ~/.config/termchat/accounts/NAME.zuliprc (with several
+                          accounts and no --account, termchat asks at start)
   --config PATH           zuliprc to use (default: ~/.zuliprc)
   --site URL              server URL (with --email and --api-key instead of a zuliprc)
   --email EMAIL           account email
@@ -44,6 +48,8 @@ Options:
 export interface ClientArgs {
   command: "client";
   config?: string;
+  /** --account NAME: one of several configured accounts. */
+  account?: string;
   site?: string;
   email?: string;
   apiKey?: string;
@@ -54,9 +60,14 @@ export interface ClientArgs {
   color: boolean;
 }
 
+export const SERVER_DATA_SETS = ["demo", "large"] as const;
+export type ServerDataSet = (typeof SERVER_DATA_SETS)[number];
+
 export interface ServerArgs {
   command: "server";
   port: number;
+  /** The seeded organization: `demo` (small, lively) or `large` (for benchmarks). */
+  data: ServerDataSet;
   zuliprcDir?: string;
 }
 
@@ -73,6 +84,14 @@ function parsePort(v: string | undefined): number | undefined {
   return Number(v);
 }
 
+function parseDataSet(v: string | undefined): ServerDataSet {
+  if (v === undefined) return "demo";
+  if (!(SERVER_DATA_SETS as readonly string[]).includes(v)) {
+    throw new UsageError(`--data expects ${SERVER_DATA_SETS.join(" or ")}, not "${v}"`);
+  }
+  return v as ServerDataSet;
+}
+
 export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Args {
   const first = argv[0];
   if (first !== undefined && (SUBCOMMANDS as readonly string[]).includes(first)) {
@@ -81,15 +100,22 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (argv[0] === "server") {
     const { values, positionals } = strictParse(argv.slice(1), {
       port: { type: "string" },
+      data: { type: "string" },
       "zuliprc-dir": { type: "string" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) return { command: "help" };
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" for "termchat server"`);
-    return { command: "server", port: parsePort(values.port as string | undefined) ?? 9991, zuliprcDir: values["zuliprc-dir"] as string | undefined };
+    return {
+      command: "server",
+      port: parsePort(values.port as string | undefined) ?? 9991,
+      data: parseDataSet(values.data as string | undefined),
+      zuliprcDir: values["zuliprc-dir"] as string | undefined,
+    };
   }
   const { values, positionals } = strictParse(argv, {
     config: { type: "string" },
+    account: { type: "string" },
     site: { type: "string" },
     email: { type: "string" },
     "api-key": { type: "string" },
@@ -107,10 +133,12 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   const direct = [values.site, values.email, values["api-key"]].filter((v) => v !== undefined).length;
   if (direct > 0 && direct < 3) throw new UsageError("--site, --email and --api-key go together: give all three, or use --config");
   if (values.demo && (direct || values.config)) throw new UsageError("--demo logs in to the built-in demo server: leave out --config/--site");
+  if (values.account !== undefined && (direct || values.demo)) throw new UsageError("--account picks a configured account: leave out --site/--email/--api-key and --demo");
   if (values.port !== undefined && !values.demo) throw new UsageError("--port applies to --demo (and to termchat server)");
   return {
     command: "client",
     config: values.config as string | undefined,
+    account: values.account as string | undefined,
     site: values.site as string | undefined,
     email: values.email as string | undefined,
     apiKey: values["api-key"] as string | undefined,

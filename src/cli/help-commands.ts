@@ -2,6 +2,8 @@
 import type { Subcommand } from "./args-commands.js";
 
 const ACCOUNT = `Account options:
+  --account NAME          one of several accounts: [api:NAME] in ~/.zuliprc, or
+                          ~/.config/termchat/accounts/NAME.zuliprc
   --config PATH           zuliprc to use (default: ~/.zuliprc)
   --site URL --email EMAIL --api-key KEY
                           the account without a zuliprc (all three together)
@@ -11,7 +13,7 @@ const ACCOUNT = `Account options:
 const EXIT = `Exit status: 0 ok, 1 refused by the server or network failure, 2 usage or configuration error.`;
 
 export const COMMAND_HELP: Record<Subcommand, string> = {
-  login: `Usage: termchat login [--site URL] [--email EMAIL | --username NAME] [--config PATH] [--force]
+  login: `Usage: termchat login [--site URL] [--email EMAIL | --username NAME] [--config PATH | --account NAME] [--force]
 
 Logs in with your password and writes a zuliprc (mode 600) for the other commands.
 Asks for what is not given; the password is read without echo. From a pipe, the
@@ -21,6 +23,7 @@ The password and the API key are never printed.
   --site URL              server URL, e.g. https://chat.example.com
   --email EMAIL           your login email (--username for LDAP logins)
   --config PATH           where to write the zuliprc (default: ~/.zuliprc)
+  --account NAME          add the account NAME: writes ~/.config/termchat/accounts/NAME.zuliprc
   --force                 replace an existing zuliprc
   --allow-insecure-http   allow plain http:// to a non-loopback server
   --ca-file PATH          PEM bundle of extra certificate authorities to trust

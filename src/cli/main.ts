@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
+import type { AccountChoice } from "./account.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { SiteError } from "../api/http.js";
@@ -69,7 +70,12 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
     };
   }
   const { resolveAccount: resolveFromOptions } = await import("./account.js");
-  return { account: await resolveFromOptions(args) };
+  // Several accounts and none named: a terminal asks (before the app); elsewhere it is an error listing them.
+  const choose =
+    process.stdin.isTTY && process.stdout.isTTY
+      ? async (choices: AccountChoice[]) => (await import("../ui/popups/AccountPicker.js")).pickAccount(choices)
+      : undefined;
+  return { account: await resolveFromOptions(args, { choose }) };
 }
 
 /**

@@ -8,15 +8,15 @@
  * password and the key are never printed, logged or put in an error message.
  */
 import { constants } from "node:fs";
-import { access, readFile } from "node:fs/promises";
+import { access, readFile, readdir, stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import { Writable } from "node:stream";
 import { ApiError } from "../api/errors.js";
 import { normalizeSite } from "../api/http.js";
 import { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
-import { ConfigError, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
+import { ConfigError, parseIni, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
 
 export const defaultZuliprcPath = (): string => join(homedir(), ".zuliprc");
 
@@ -181,4 +181,175 @@ export async function passwordLogin(o: LoginOptions, io: LoginIO, deps: LoginDep
   } finally {
     prompter.close();
   }
+}
+
+// --- Several accounts ------------------------------------------------------
+//
+// Accounts come from ~/.zuliprc (its [api] section is the account "default";
+// each [api:NAME] section is the account NAME) and from the directory
+// ~/.config/termchat/accounts (each NAME.zuliprc is the account NAME; its own
+// [api:OTHER] sections add OTHER). With --config PATH only that file counts.
+
+/** What an account may be called (it becomes a file name). */
+export const ACCOUNT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function checkAccountName(name: string): string {
+  if (!ACCOUNT_NAME.test(name)) {
+    throw new ConfigError(`"${name}" is not a usable account name (letters, digits, ".", "_" and "-", starting with a letter or digit)`);
+  }
+  return name;
+}
+
+export interface AccountPaths {
+  /** The classic single-account file (~/.zuliprc). */
+  zuliprc: string;
+  /** One NAME.zuliprc per account (~/.config/termchat/accounts). */
+  accountsDir: string;
+}
+
+export function defaultAccountPaths(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): AccountPaths {
+  const xdg = env.XDG_CONFIG_HOME;
+  const config = xdg && isAbsolute(xdg) ? xdg : join(home, ".config");
+  return { zuliprc: join(home, ".zuliprc"), accountsDir: join(config, "termchat", "accounts") };
+}
+
+/** Where `termchat login --account NAME` writes. */
+export function accountFilePath(name: string, paths: AccountPaths = defaultAccountPaths()): string {
+  return join(paths.accountsDir, `${checkAccountName(name)}.zuliprc`);
+}
+
+export interface NamedAccount {
+  name: string;
+  /** The file (and section) it was read from. */
+  where: string;
+  account: ZuliprcAccount;
+}
+
+export interface Discovered {
+  accounts: NamedAccount[];
+  /** Files or sections that could not be used, each saying why. */
+  problems: string[];
+}
+
+/** The account name of a file's [api] section: NAME for NAME.zuliprc, "default" for ~/.zuliprc. */
+export function nameFromPath(path: string): string {
+  const b = basename(path);
+  if (b === ".zuliprc" || b === "zuliprc") return "default";
+  const n = b.replace(/\.zuliprc$/, "").replace(/^\./, "");
+  return ACCOUNT_NAME.test(n) ? n : "default";
+}
+
+function sectionAccount(s: Map<string, string>, where: string): ZuliprcAccount {
+  const missing = ["email", "key", "site"].filter((k) => !s.get(k));
+  if (missing.length) throw new ConfigError(`${where} is missing ${missing.join(", ")}`);
+  return {
+    email: s.get("email") as string,
+    key: s.get("key") as string,
+    site: s.get("site") as string,
+    certBundle: s.get("cert_bundle") || undefined,
+    allowInsecureHttp: /^(true|yes|1)$/i.test(s.get("insecure") ?? ""),
+  };
+}
+
+/** The accounts in one zuliprc text: [api] as `baseName`, [api:NAME] as NAME; other sections are ignored. */
+export function accountsInZuliprc(text: string, path: string, baseName = nameFromPath(path)): Discovered {
+  let sections;
+  try {
+    sections = parseIni(text);
+  } catch (err) {
+    throw new ConfigError(`${path}: ${(err as Error).message}`);
+  }
+  const out: Discovered = { accounts: [], problems: [] };
+  for (const [section, values] of sections) {
+    const m = /^api(?::(.*))?$/.exec(section);
+    if (!m) continue;
+    const name = m[1] === undefined ? baseName : m[1].trim();
+    const where = `${path} [${section}]`;
+    if (!ACCOUNT_NAME.test(name)) {
+      out.problems.push(`${where}: "${name}" is not a usable account name`);
+      continue;
+    }
+    try {
+      out.accounts.push({ name, where, account: sectionAccount(values, where) });
+    } catch (err) {
+      out.problems.push((err as Error).message);
+    }
+  }
+  return out;
+}
+
+/** Reads a credentials file, refusing one that others can read. */
+export async function readPrivateFile(path: string): Promise<string> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ConfigError(code === "ENOENT" ? `${path}: no such file` : `${path}: cannot read (${code})`);
+  }
+  if (!info.isFile()) throw new ConfigError(`${path}: not a regular file`);
+  if (process.platform !== "win32" && (info.mode & 0o077) !== 0) {
+    const mode = (info.mode & 0o777).toString(8);
+    throw new ConfigError(`${path} holds an API key but is readable by other users (mode ${mode}). Fix it with: chmod 600 ${path}`);
+  }
+  return readFile(path, "utf8");
+}
+
+/** Every configured account. An explicit --config file must be readable; other unusable files become problems. */
+export async function discoverAccounts(o: { config?: string; paths?: AccountPaths } = {}): Promise<Discovered> {
+  const found: Discovered = { accounts: [], problems: [] };
+  const add = (d: Discovered) => {
+    found.problems.push(...d.problems);
+    for (const a of d.accounts) {
+      const first = found.accounts.find((x) => x.name === a.name);
+      if (first) found.problems.push(`${a.where}: the account "${a.name}" is already defined in ${first.where}; ignored`);
+      else found.accounts.push(a);
+    }
+  };
+  if (o.config) {
+    add(accountsInZuliprc(await readPrivateFile(o.config), o.config));
+    return found;
+  }
+  const paths = o.paths ?? defaultAccountPaths();
+  const files: Array<{ path: string; name: string }> = [];
+  if (await fileExists(paths.zuliprc)) files.push({ path: paths.zuliprc, name: "default" });
+  const entries = await readdir(paths.accountsDir).catch(() => [] as string[]);
+  for (const e of entries.filter((f) => f.endsWith(".zuliprc")).sort()) {
+    files.push({ path: join(paths.accountsDir, e), name: e.slice(0, -".zuliprc".length) });
+  }
+  for (const f of files) {
+    try {
+      add(accountsInZuliprc(await readPrivateFile(f.path), f.path, f.name));
+    } catch (err) {
+      found.problems.push((err as Error).message);
+    }
+  }
+  return found;
+}
+
+/** What to do with the accounts found: use one, or let the user choose among several. */
+export type AccountSelection = { kind: "one"; account: NamedAccount } | { kind: "choose"; accounts: NamedAccount[] };
+
+/**
+ * Picks the account named on the command line, or the only one. Unknown
+ * names and empty configurations are errors that say what exists.
+ */
+export function selectAccount(d: Discovered, name: string | undefined, where: string): AccountSelection {
+  const names = d.accounts.map((a) => a.name);
+  const known = names.length ? `known accounts: ${names.join(", ")}` : "no accounts are configured";
+  const why = d.problems.length ? ` (${d.problems.join("; ")})` : "";
+  if (name !== undefined) {
+    const hit = d.accounts.find((a) => a.name === name);
+    if (!hit) throw new ConfigError(`no account named "${name}"; ${known}${why}`);
+    return { kind: "one", account: hit };
+  }
+  const [only] = d.accounts;
+  if (!only) {
+    if (d.problems[0]) throw new ConfigError(d.problems.length > 1 ? d.problems.join("\n") : d.problems[0]);
+    throw new ConfigError(
+      `no account configured (${where}). Run "termchat login", try "termchat --demo", or pass --config PATH.`,
+    );
+  }
+  if (d.accounts.length === 1) return { kind: "one", account: only };
+  return { kind: "choose", accounts: d.accounts };
 }

@@ -30,6 +30,8 @@ export interface MessageList {
   pendingCheck: Set<number>;
   /** Something may now belong here that the list cannot know of (e.g. a topic was unmuted): refetch when shown. */
   stale: boolean;
+  /** Search narrows: the server's highlighted HTML (`match_content`, `match_subject`) by message id. */
+  matches?: Map<number, { content?: string; subject?: string }>;
 }
 
 /** Inserts `add` into the sorted `ids` (both sorted ascending), in place; returns ids. */

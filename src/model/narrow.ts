@@ -12,7 +12,8 @@ export type Narrow =
   | { kind: "all-dms" }
   | { kind: "mentioned" }
   | { kind: "starred" }
-  | { kind: "search"; query: string };
+  // `terms`: the parsed query (operators and full-text words); without it the whole query is full-text search.
+  | { kind: "search"; query: string; terms?: NarrowTerm[] };
 
 export const FEED: Narrow = { kind: "feed" };
 
@@ -132,6 +133,14 @@ export function narrowToApi(n: Narrow, featureLevel = 1000): NarrowTerm[] {
     case "starred":
       return [{ operator: "is", operand: "starred" }];
     case "search":
-      return [{ operator: "search", operand: n.query }];
+      return n.terms ? n.terms.map((t) => legacyTerm(t, featureLevel)) : [{ operator: "search", operand: n.query }];
   }
+}
+
+/** Operator names old servers know: `stream`(s) before feature level 250, `pm-with`/`group-pm-with` before 177. */
+function legacyTerm(t: NarrowTerm, featureLevel: number): NarrowTerm {
+  const renames: Record<string, string> =
+    featureLevel >= 250 ? {} : featureLevel >= 177 ? { channel: "stream", channels: "streams" } : { channel: "stream", channels: "streams", dm: "pm-with", "dm-including": "group-pm-with" };
+  const operator = renames[t.operator];
+  return operator ? { ...t, operator } : t;
 }

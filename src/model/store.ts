@@ -276,6 +276,10 @@ export class Store implements NarrowContext {
     const fresh = messages.map((m) => this.messages.byId.get(m.id) ?? m);
     const l = this.messages.addFetched(narrow, fresh, r);
     if (!l) return undefined;
+    // Search highlights belong to this list (a message known before keeps its object, without them).
+    for (const m of messages) {
+      if (m.match_content !== undefined || m.match_subject !== undefined) (l.matches ??= new Map()).set(m.id, { content: m.match_content, subject: m.match_subject });
+    }
     for (const m of messages) {
       if (this.messages.byId.get(m.id) !== m) continue;
       this.noteMessage(m);

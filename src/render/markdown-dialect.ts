@@ -7,6 +7,7 @@ import { Chalk, type ChalkInstance } from "chalk";
 import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
 import { inlineExtensions } from "./markdown-inline.js";
+import { safeLinkTarget } from "./terminal.js";
 import { displayWidth } from "./wrap.js";
 
 export interface RenderContext {
@@ -19,6 +20,10 @@ export interface RenderContext {
   timeZone?: string;
   twentyFourHour?: boolean;
   color: boolean;
+  /** Links as OSC 8 hyperlinks (the terminal supports them, and colour is on); else `text (url)`. */
+  hyperlinks?: boolean;
+  /** Show the content of spoiler blocks (the reader opened them); else only their headers. */
+  openSpoilers?: boolean;
 }
 
 export interface RenderState {
@@ -167,6 +172,7 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
   };
 
   const inline = inlineExtensions(state);
+  let inTable = false;
 
   const fence: TokenizerAndRendererExtension = {
     name: "svcFence",
@@ -182,7 +188,10 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       const { body, end } = scanFence(src, opening.length, fenceChars);
       const token: Tokens.Generic = { type: "svcFence", raw: src.slice(0, end), kind, body, tokens: [] };
       if (kind === "quote") token.tokens = this.lexer.blockTokens(body, []);
-      if (kind === "spoiler") token["header"] = this.lexer.inline(header.trim(), []);
+      if (kind === "spoiler") {
+        token["header"] = this.lexer.inline(header.trim(), []);
+        token.tokens = this.lexer.blockTokens(body, []);
+      }
       return token;
     },
     childTokens: ["header"],
@@ -193,7 +202,8 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       if (kind === "spoiler") {
         const headerTokens = (token["header"] ?? []) as Tokens.Generic[];
         const header = headerTokens.length > 0 ? this.parser.parseInline(headerTokens) : "Spoiler";
-        return `${c.magenta("▶")} ${header} ${c.dim("(spoiler)")}\n\n`;
+        if (!state().ctx.openSpoilers) return `${c.magenta("▶")} ${header} ${c.dim("(spoiler)")}\n\n`;
+        return `${c.magenta("▼")} ${header} ${c.dim("(spoiler)")}\n${quoteLines(c, this.parser.parse(token.tokens ?? []))}\n\n`;
       }
       // math / latex: the TeX source, as a code block
       return indentLines(c.yellow(String(token["body"])), "  ") + "\n\n";
@@ -241,10 +251,15 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       return c.gray("─".repeat(Math.max(3, Math.min(width, 80)))) + "\n\n";
     },
     link(token) {
-      const c = S();
+      const { c, ctx } = state();
       const text = this.parser.parseInline(token.tokens);
       const href = token.href;
       const plainText = text.replace(/\x1b\[[0-9;]*m/g, ""); // eslint-disable-line no-control-regex
+      // OSC 8, terminated by BEL: Ink's line tokenizer and wrap-ansi understand that form (with ST,
+      // Ink counts the URL as visible text and cuts into it). Not inside tables (cells are measured
+      // and cut by code that only knows SGR).
+      const target = ctx.hyperlinks && ctx.color && !inTable ? safeLinkTarget(href) : undefined;
+      if (target !== undefined) return `\x1b]8;;${target}\x07${c.blue.underline(plainText === "" ? href : text)}\x1b]8;;\x07`;
       if (plainText === "") return c.blue.underline(href);
       if (plainText === href || `mailto:${plainText}` === href) return c.blue.underline(text); // autolinks
       return `${text} (${c.blue.underline(href)})`;
@@ -252,9 +267,14 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     table(token) {
       const { c, width } = state();
       const cell = (cl: Tokens.TableCell): string => this.parser.parseInline(cl.tokens);
-      const head = token.header.map((h) => c.bold(cell(h)));
-      const rows = token.rows.map((r) => r.map(cell));
-      return renderTable(head, rows, width) + "\n\n";
+      inTable = true;
+      try {
+        const head = token.header.map((h) => c.bold(cell(h)));
+        const rows = token.rows.map((r) => r.map(cell));
+        return renderTable(head, rows, width) + "\n\n";
+      } finally {
+        inTable = false;
+      }
     },
     html(token) {
       return token.text; // shown as written, like the service does

@@ -62,7 +62,7 @@ export function clearMarkdownCache(): void {
 }
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
-  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, src].join("\u0000");
+  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
 }
 
 // ---- rendering ---------------------------------------------------------------------------
@@ -104,10 +104,26 @@ export function renderPlain(src: string, width: number): string {
 // eslint-disable-next-line no-control-regex
 const ANY_ESCAPE_RE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b/g;
 
+// Numeric character references marked would decode into a control or bidi character (`&#27;`,
+// `&#x9b;`, `&#8238;`…): sanitize runs before marked, so they are disarmed (shown as written).
+const CONTROL_REF_RE = /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/g;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHAR_RE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+// What the renderer never writes itself (it writes only SGR and OSC 8 with BEL): removed from its output.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_OUT_RE = /[\x00-\x06\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+
+function disarmControlRefs(src: string): string {
+  return src.replace(CONTROL_REF_RE, (ref, hex: string | undefined, dec: string | undefined) => {
+    const cp = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
+    return cp === 0 || cp > 0x10ffff || UNSAFE_CHAR_RE.test(String.fromCodePoint(cp)) ? `&amp;${ref.slice(1)}` : ref;
+  });
+}
+
 function renderRich(run: (src: string) => string, src: string, ctx: RenderContext, width: number): string {
   // Every escape and control character goes before marked sees the text; the private-use
   // marker we use for table rows is taken out too.
-  const clean = sanitize(src, { multiline: true }).replace(/\ue000/g, "");
+  const clean = disarmControlRefs(sanitize(src, { multiline: true }).replace(/\ue000/g, ""));
   current = { ctx, c: ctx.color ? colorChalk : plainChalk, width };
   let out: string;
   try {
@@ -115,6 +131,7 @@ function renderRich(run: (src: string) => string, src: string, ctx: RenderContex
   } finally {
     current = undefined;
   }
+  out = out.replace(UNSAFE_OUT_RE, "");
   if (!ctx.color) out = out.replace(ANY_ESCAPE_RE, ""); // belt and braces: nothing styled at all
   out = out.replace(/[ \t]+$/gm, "").replace(/\n{3,}/g, "\n\n").replace(/^\n+|\s+$/g, "");
   return out

@@ -4,7 +4,7 @@
  * store rebuilds; keys go through the keymap to the features' actions.
  */
 import { Box, Text, useApp, useStdout } from "ink";
-import { useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "../api/errors.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
@@ -15,23 +15,26 @@ import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
 import type { ConnectionState } from "../sync/update-machine.js";
 import { ActionContextReact, type ActionContext } from "./app-context.js";
-import { editActionForKey } from "./compose-editor.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine } from "./components/StatusLine.js";
 import { FEATURES, featureAction } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
-import { useCompose } from "./hooks/use-compose.js";
+import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
+import { useNotifications } from "./hooks/use-notifications.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Keymap } from "./keymap.js";
 import { layoutWindow, renderContext } from "./message-layout.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
-import { buildSidebarRows, type SidebarRow } from "./sidebar-rows.js";
+import { buildSidebarRows, sidebarWidth, type SidebarRow } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
-import { INITIAL_UI, currentNarrow, selectionOf, uiReducer } from "./ui-state.js";
+import { INITIAL_UI, currentNarrow, selectionOf, uiReducer, type Selection, type UiAction, type UiState } from "./ui-state.js";
+import type { Message } from "../api/schemas/common.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
+import { FollowedView } from "./views/FollowedView.js";
+import { searchHighlighter } from "./search-highlight.js";
 
 export interface AppProps {
   session: SyncSession;
@@ -43,12 +46,11 @@ export interface AppProps {
   onFirstFrame?: () => void;
 }
 
-const SIDEBAR_WIDTH = 30;
 
 export function rowKey(row: SidebarRow): string {
   if (row.kind === "header") return `h:${row.label}`;
   if (row.kind === "folder") return `f:${row.folderId}`;
-  if (row.kind === "view") return row.view === "inbox" ? "view:inbox" : narrowKey(row.narrow);
+  if (row.kind === "view") return row.view === "inbox" || row.view === "followed" ? `view:${row.view}` : narrowKey(row.narrow);
   return narrowKey(row.narrow);
 }
 
@@ -64,6 +66,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const { stdout } = useStdout();
   const { machine, commands } = session;
   const { columns, rows } = useTerminalSize();
+  const SIDEBAR_WIDTH = sidebarWidth(columns);
   const [store, setStore] = useState<Store | undefined>(machine.store);
   const [conn, setConn] = useState<ConnectionState>(machine.state);
   useEffect(() => machine.onStore((s) => setStore(s)), [machine]);
@@ -73,8 +76,15 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
   const keymap = useMemo(() => keymapProp ?? defaultKeymap(settings).keymap, [keymapProp, settings]);
-  const theme = THEME_TABLE[settings.theme];
-  const [ui, dispatch] = useReducer(uiReducer, INITIAL_UI);
+  // UI state is mirrored in a ref updated synchronously: keys that arrive in one burst
+  // (before React re-renders) each see the state the previous key left.
+  const uiRef = useRef<UiState>(INITIAL_UI);
+  const [ui, setUi] = useState<UiState>(INITIAL_UI);
+  const dispatch = useCallback((a: UiAction) => {
+    uiRef.current = uiReducer(uiRef.current, a);
+    setUi(uiRef.current);
+  }, []);
+  const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 
   const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
@@ -87,7 +97,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     dispatch,
     onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
   });
-  const composeLines = ui.compose ? Math.min(6, compose.editor.current.text.split("\n").length) + 3 + (ui.compose.error ? 1 : 0) : 0;
+  const composeLines = composeRows(ui.compose, compose.editor.current);
   const paneHeight = Math.max(3, height - 2 - composeLines);
 
   // The Markdown engine loads after the first frame with data; bodies re-render when it is ready.
@@ -137,20 +147,15 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   }, [store, version]);
 
   // Selection: the chosen message; else the first unread; else the newest (and following new ones).
-  const sel = narrow ? selectionOf(ui, narrow) : { follow: true };
-  let selectedIndex = messages.findIndex((m) => m.id === sel.id);
-  if (selectedIndex === -1 || sel.follow) {
-    const firstUnread = sel.id === undefined && sel.follow ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
-    selectedIndex = firstUnread >= 0 ? firstUnread : messages.length - 1;
-  }
+  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true });
   const selected = messages[selectedIndex];
   const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
   const { blocks } = useMemo(
     () =>
       store && ctxRender && narrow
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color }, ctxRender)
+        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers }, ctxRender)
         : { blocks: [] },
-    [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady],
+    [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady, ui.openSpoilers],
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Messages shown in the pane count as read once the reader is in the pane (never in search results).
@@ -163,18 +168,24 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   }, [ui.focus, selectedIndex, list, narrow, commands]);
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
-  const ctx: ActionContext | undefined = store
-    ? {
+  /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
+  const makeCtx = (uiNow: UiState): ActionContext | undefined => {
+    if (!store) return undefined;
+    const narrowNow = currentNarrow(uiNow);
+    const same = narrowNow === narrow || (narrowNow && narrow && narrowKey(narrowNow) === narrowKey(narrow));
+    const messagesNow = same ? messages : narrowNow ? narrowMessages(store, narrowNow) : [];
+    const indexNow = same && uiNow.selection === ui.selection ? selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true });
+    return {
         store,
         session,
-        ui,
+        ui: uiNow,
         dispatch,
         keymap,
         settings,
-        narrow,
-        selected,
-        messages,
-        selectedIndex,
+        narrow: narrowNow,
+        selected: messagesNow[indexNow],
+        messages: messagesNow,
+        selectedIndex: indexNow,
         paneHeight,
         openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
         openPopup: popups.open,
@@ -191,32 +202,38 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
           onQuit?.();
           exit();
         },
-      }
-    : undefined;
+      };
+  };
+  const ctx = makeCtx(ui);
+  useNotifications(session, ctx); // bell and OSC 9/777 for DMs, mentions and channels that ask
 
   // Compose box: editing keys, send, new line, close.
   useKeypress(
     (name, input) => {
-      const action = keymap.action("compose", name);
-      if (action === "send") void compose.send();
-      else if (action === "newline") compose.edit({ type: "insert", text: "\n" });
-      else if (action === "cancel") compose.close();
-      else {
-        const edit = editActionForKey(name, input);
-        if (edit) compose.edit(edit);
-        else if (ctx && action) featureAction(action)?.(ctx);
+      if (uiRef.current.focus !== "compose") return false;
+      if (name === "paste") {
+        compose.edit({ type: "insert", text: input });
+        return true;
+      }
+      const ctx = makeCtx(uiRef.current);
+      // The box's own keys (send, new line, autocomplete, $EDITOR, editing) are in use-compose; other compose actions come from features.
+      if (ctx && !compose.handleKey(name, input, ctx)) {
+        const action = keymap.action("compose", name);
+        if (action) featureAction(action)?.(ctx);
       }
       return true;
     },
-    { priority: 100, active: ui.focus === "compose" && popups.stack.length === 0 },
+    { priority: 100, active: popups.stack.length === 0 },
   );
 
   // Everything else: the keymap names an action, a feature performs it.
   useKeypress(
     (name) => {
-      if (ui.notice) dispatch({ type: "clearNotice" });
+      const uiNow = uiRef.current;
+      if (uiNow.notice) dispatch({ type: "clearNotice" });
+      const ctx = makeCtx(uiNow);
       if (!ctx) return name === "C-c" ? (exit(), true) : false;
-      const context = ui.focus === "compose" ? "global" : ui.focus;
+      const context = uiNow.focus === "compose" ? "global" : uiNow.focus;
       const action = keymap.action(context, name);
       const run = action ? featureAction(action) : undefined;
       if (!run) return false;
@@ -246,7 +263,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         ? store.typistsIn({ userIds: narrow.userIds })
         : [];
   const typing = typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
-  const openKey = ui.view.kind === "inbox" ? "view:inbox" : narrow ? narrowKey(narrow) : undefined;
+  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>
       <ActionContextReact.Provider value={ctx}>
@@ -267,6 +284,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
                 <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth} height={height - 1} />
               ) : ui.view.kind === "inbox" ? (
                 <InboxView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
+              ) : ui.view.kind === "followed" ? (
+                <FollowedView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
               ) : narrow ? (
                 <MessagesView
                   store={store}
@@ -299,4 +318,14 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       </ActionContextReact.Provider>
     </ThemeContext.Provider>
   );
+}
+
+/** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */
+export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
+  let index = messages.findIndex((m) => m.id === sel.id);
+  if (index === -1 || sel.follow) {
+    const firstUnread = sel.id === undefined && sel.follow ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
+    index = firstUnread >= 0 ? firstUnread : messages.length - 1;
+  }
+  return index;
 }

@@ -11,14 +11,14 @@ import type { SyncSession } from "../sync/session.js";
 import type { SendTarget } from "../sync/outbox.js";
 import type { Settings } from "../config/settings.js";
 import type { Binding, Keymap } from "./keymap.js";
-import type { UiAction, UiState } from "./ui-state.js";
+import type { EditingState, UiAction, UiState } from "./ui-state.js";
 
 export type PopupRender = (close: () => void) => ReactNode;
 
 export interface ComposeOptions {
   /** Text to start with (quote-reply, mention); appended to a restored draft. */
   initialText?: string;
-  editing?: { messageId: number };
+  editing?: EditingState;
 }
 
 export interface ActionContext {

@@ -2,6 +2,8 @@
  * The compose box's text editing as a pure reducer. Keys are applied to the
  * latest state held in a ref, so fast typing never loses or reorders keys.
  */
+import { sanitize } from "../render/sanitize.js";
+
 export interface EditorState {
   text: string;
   /** Cursor position in UTF-16 units, always on a code point boundary. */
@@ -18,7 +20,12 @@ export type EditorAction =
   | { type: "end" }
   | { type: "deleteWordBack" }
   | { type: "killLine" }
-  | { type: "set"; text: string };
+  | { type: "set"; text: string }
+  /** Replaces the whole text and puts the cursor somewhere (autocomplete, $EDITOR). */
+  | { type: "replace"; text: string; cursor: number }
+  /** To the same column of the previous/next line (multi-line text). */
+  | { type: "up" }
+  | { type: "down" };
 
 export const EMPTY_EDITOR: EditorState = { text: "", cursor: 0 };
 
@@ -78,9 +85,50 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
       const end = nl === -1 ? s.text.length : nl;
       return { text: s.text.slice(0, s.cursor) + s.text.slice(end), cursor: s.cursor };
     }
-    case "set":
-      return { text: a.text, cursor: a.text.length };
+    case "set": {
+      const text = sanitize(a.text, { multiline: true });
+      return { text, cursor: text.length };
+    }
+    case "replace": {
+      // Text from elsewhere (a draft, a message, $EDITOR) is cleaned like any string bound for the terminal.
+      const text = sanitize(a.text, { multiline: true });
+      let cursor = Math.max(0, Math.min(text.length, a.cursor - (a.text.length - text.length)));
+      const code = text.charCodeAt(cursor);
+      if (cursor > 0 && code >= 0xdc00 && code <= 0xdfff) cursor--;
+      return { text, cursor };
+    }
+    case "up":
+    case "down":
+      return moveLine(s, a.type === "up" ? -1 : 1);
   }
+}
+
+/** How many lines the text has. */
+export function lineCount(s: EditorState): number {
+  let n = 1;
+  for (let i = s.text.indexOf("\n"); i !== -1; i = s.text.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+function moveLine(s: EditorState, delta: -1 | 1): EditorState {
+  const start = s.text.lastIndexOf("\n", s.cursor - 1) + 1;
+  const col = s.cursor - start;
+  let targetStart: number;
+  if (delta < 0) {
+    if (start === 0) return s;
+    targetStart = s.text.lastIndexOf("\n", start - 2) + 1;
+  } else {
+    const nl = s.text.indexOf("\n", s.cursor);
+    if (nl === -1) return s;
+    targetStart = nl + 1;
+  }
+  const nl = s.text.indexOf("\n", targetStart);
+  const targetEnd = nl === -1 ? s.text.length : nl;
+  let cursor = Math.min(targetStart + col, targetEnd);
+  // Never between the halves of a surrogate pair.
+  const code = s.text.charCodeAt(cursor);
+  if (cursor > targetStart && code >= 0xdc00 && code <= 0xdfff) cursor--;
+  return { ...s, cursor };
 }
 
 /** Maps a key name to an editing action, or undefined when the key is not an edit. */
@@ -113,4 +161,68 @@ export function editActionForKey(name: string, input: string): EditorAction | un
   if (name.startsWith("C-") || name.startsWith("M-") || name.length > 1 && !input) return undefined;
   if (input && name === input) return { type: "insert", text: input };
   return undefined;
+}
+
+/** One key from a chunk of input. */
+export interface ChunkKey {
+  name: string;
+  input: string;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Splits text that arrived in one read (fast typing over a slow link, a
+ * paste) into keys, so none is lost: printable runs are typed as text; a
+ * Return or Tab that ends the chunk is the key; inside a chunk (a paste) a
+ * line break is a new line and a tab spaces; Backspace and Ctrl keys stay keys.
+ * A chunk without control characters is returned as it is.
+ */
+export function splitChunk(input: string): ChunkKey[] {
+  if (input.length <= 1 || !CONTROL.test(input)) return [{ name: input, input }];
+  const out: ChunkKey[] = [];
+  let text = "";
+  const flush = () => {
+    if (text) out.push({ name: text, input: text });
+    text = "";
+  };
+  const chars = [...input];
+  chars.forEach((ch, i) => {
+    const last = i === chars.length - 1;
+    if (ch === "\r" || ch === "\n") {
+      const crlf = ch === "\n" && chars[i - 1] === "\r";
+      if (!last || crlf) {
+        if (!crlf) text += "\n";
+        return;
+      }
+      flush();
+      out.push(ch === "\r" ? { name: "enter", input: "\r" } : { name: "C-j", input: "j" });
+    } else if (ch === "\t") {
+      if (!last) text += "    ";
+      else {
+        flush();
+        out.push({ name: "tab", input: "\t" });
+      }
+    } else if (ch === "\u007f" || ch === "\b") {
+      flush();
+      out.push({ name: "backspace", input: "" });
+    } else if (CONTROL.test(ch)) {
+      flush();
+      const code = ch.charCodeAt(0);
+      if (code >= 1 && code <= 26) out.push({ name: `C-${String.fromCharCode(code + 96)}`, input: String.fromCharCode(code + 96) });
+    } else text += ch;
+  });
+  flush();
+  return out;
+}
+
+/** Wraps a key handler so a chunk of several keys is handled key by key. */
+export function byKey<T extends unknown[]>(handle: (name: string, input: string, ...rest: T) => boolean) {
+  return (name: string, input: string, ...rest: T): boolean => {
+    if (name !== input) return handle(name, input, ...rest);
+    let used = false;
+    for (const k of splitChunk(input)) used = handle(k.name, k.input, ...rest) || used;
+    return used;
+  };
 }

@@ -44,7 +44,11 @@ export class Keymap {
 
   /** Help rows per context, for the overlay. */
   helpRows(): Array<{ context: KeyContext; keys: string; help: string; action: string }> {
-    return this.bindings.map((b) => ({ context: b.context, keys: b.keys.map(displayKey).join(" "), help: b.help, action: b.action }));
+    const order: KeyContext[] = ["global", "sidebar", "messages", "compose"];
+    return this.bindings
+      .map((b, i) => ({ b, i }))
+      .sort((x, y) => order.indexOf(x.b.context) - order.indexOf(y.b.context) || x.i - y.i)
+      .map(({ b }) => ({ context: b.context, keys: b.keys.map(displayKey).join(" "), help: b.help, action: b.action }));
   }
 }
 

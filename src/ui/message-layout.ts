@@ -1,23 +1,43 @@
 /**
  * Lays messages out as terminal lines: recipient headers, day separators,
  * sender lines, the rendered body and reactions. Only the messages around
- * the selection are laid out (windowing), each body rendered once per width.
+ * the selection are laid out (windowing). The lines of a message (all but
+ * the headers, which depend on its predecessor) are cached per message and
+ * per everything they show — content, width, reactions, markers — so a
+ * re-render that changed nothing about a message costs a string compare.
  */
-import type { Message } from "../api/schemas/common.js";
+import type { Message, Reaction } from "../api/schemas/common.js";
 import { emojiByName } from "../render/emoji.js";
-import { meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
+import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
+import { supportsHyperlinks } from "../render/terminal.js";
 import { formatDay, formatTime, isSameDay } from "../render/time.js";
+import { displayWidth } from "../render/wrap.js";
 import { topicKey } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
+import type { MessageHighlight } from "./search-highlight.js";
 
 export type LineStyle = "recipient" | "day" | "sender" | "body" | "reactions" | "note";
+
+/** One reaction on the reactions line: the emoji with its count; `mine` when the reader reacted with it. */
+export interface ReactionSegment {
+  text: string;
+  mine: boolean;
+}
 
 export interface Line {
   text: string;
   style: LineStyle;
   /** Pre-styled (SGR codes from the Markdown renderer): shown as is. */
   ansi?: boolean;
+  /** Recipient headers of channels: the subscription's colour. */
+  color?: string;
+  /** Reactions lines: the reactions, for styling the reader's own. */
+  segments?: ReactionSegment[];
+  /** Sender line of a message that mentions the reader. */
+  mentioned?: boolean;
+  /** The first line of the message itself (after its headers): where the unread marker goes. */
+  lead?: boolean;
 }
 
 export interface Block {
@@ -32,12 +52,17 @@ export interface LayoutOptions {
   color: boolean;
   timeZone?: string;
   now?: number;
+  /** Messages whose spoilers the reader opened. */
+  openSpoilers?: readonly number[];
+  /** Search results: marks the matched words in the body and topic (see search-highlight.ts). */
+  highlight?: (m: Message) => MessageHighlight | undefined;
 }
 
 const GROUP_GAP_SECONDS = 10 * 60;
 
-export function renderContext(store: Store, color: boolean, timeZone?: string): RenderContext {
+export function renderContext(store: Store, color: boolean, timeZone?: string, hyperlinks = supportsHyperlinks()): RenderContext {
   let byName: Map<string, number> | undefined;
+  const twentyFour = store.personal.settings["twenty_four_hour_time"];
   return {
     selfUserId: store.selfId,
     userName: (id) => store.users.get(id)?.full_name,
@@ -51,7 +76,9 @@ export function renderContext(store: Store, color: boolean, timeZone?: string): 
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicName,
     timeZone,
+    ...(typeof twentyFour === "boolean" && { twentyFourHour: twentyFour }),
     color,
+    hyperlinks: color && hyperlinks,
   };
 }
 
@@ -72,20 +99,74 @@ export function recipientLabel(store: Store, m: Message): string {
   return people.length ? `You and ${people.map((r) => sanitizeInline(r.full_name)).join(", ")}` : "You (notes to self)";
 }
 
-export function reactionsText(store: Store, m: Message): string {
-  const groups = new Map<string, { label: string; count: number; mine: boolean }>();
+/** A reaction's emoji as shown: the character, or `:name:` for custom emoji and unknown codes. */
+export function reactionLabel(store: Store, r: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): string {
+  if (r.reaction_type === "unicode_emoji") {
+    const char = emojiFromCode(r.emoji_code) ?? emojiByName(r.emoji_name);
+    if (char) return char;
+  }
+  if (r.reaction_type === "realm_emoji") {
+    const custom = store.personal.realmEmoji.get(r.emoji_code);
+    if (custom) return `:${sanitizeInline(custom.name)}:`;
+  }
+  return `:${sanitizeInline(r.emoji_name)}:`;
+}
+
+export interface ReactionGroup {
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: Reaction["reaction_type"];
+  label: string;
+  count: number;
+  mine: boolean;
+  userIds: number[];
+}
+
+/** The reactions of a message, one group per emoji, in the order they were first added. */
+export function reactionGroups(store: Store, m: Message): ReactionGroup[] {
+  const groups = new Map<string, ReactionGroup>();
   for (const r of m.reactions) {
     const key = `${r.reaction_type}:${r.emoji_code}`;
-    const g = groups.get(key) ?? {
-      label: (r.reaction_type === "unicode_emoji" && emojiFromCode(r.emoji_code)) || emojiByName(r.emoji_name) || `:${sanitizeInline(r.emoji_name)}:`,
-      count: 0,
-      mine: false,
-    };
+    let g = groups.get(key);
+    if (!g) {
+      g = { emoji_name: r.emoji_name, emoji_code: r.emoji_code, reaction_type: r.reaction_type, label: reactionLabel(store, r), count: 0, mine: false, userIds: [] };
+      groups.set(key, g);
+    }
     g.count++;
+    g.userIds.push(r.user_id);
     g.mine ||= r.user_id === store.selfId;
-    groups.set(key, g);
   }
-  return [...groups.values()].map((g) => `${g.mine ? "[" : " "}${g.label} ${g.count}${g.mine ? "]" : " "}`).join(" ");
+  return [...groups.values()];
+}
+
+/** A reactions segment as text: the reader's own in brackets ("[👍 2]"), others padded (" 🎉 1 "). */
+export function segmentText(s: ReactionSegment): string {
+  return s.mine ? `[${s.text}]` : ` ${s.text} `;
+}
+
+/** The reactions line(s) of a message, wrapped to the width. */
+export function reactionLines(store: Store, m: Message, width: number): Line[] {
+  const lines: Line[] = [];
+  let current: ReactionSegment[] = [];
+  let used = 0;
+  for (const g of reactionGroups(store, m)) {
+    const seg = { text: `${g.label} ${g.count}`, mine: g.mine };
+    const w = displayWidth(segmentText(seg));
+    if (current.length && used + w > width) {
+      lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
+      current = [];
+      used = 0;
+    }
+    current.push(seg);
+    used += w;
+  }
+  if (current.length) lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
+  return lines;
+}
+
+/** Back-compat: the reactions of a message on one line. */
+export function reactionsText(store: Store, m: Message): string {
+  return reactionLines(store, m, Number.MAX_SAFE_INTEGER)[0]?.text ?? "";
 }
 
 function emojiFromCode(code: string): string | undefined {
@@ -98,41 +179,116 @@ function emojiFromCode(code: string): string | undefined {
   }
 }
 
-/** The lines of message `i` given its predecessor (which decides the headers). */
+/** Whether the message mentions the reader (directly, through a group, or a wildcard). */
+export function mentionsMe(m: Message): boolean {
+  return m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned");
+}
+
+// ---- the per-message cache ----------------------------------------------------------------
+
+interface CacheEntry {
+  ctx: RenderContext;
+  sig: string;
+  lines: Line[];
+}
+
+const CACHE_LIMIT = 4000;
+const cache = new Map<number, CacheEntry>();
+const openCtx = new WeakMap<RenderContext, RenderContext>();
+export const layoutStats = { bodyRenders: 0 };
+
+/** Forget cached message lines (tests; or after names changed everywhere). */
+export function clearLayoutCache(): void {
+  cache.clear();
+}
+
+function withOpenSpoilers(ctx: RenderContext): RenderContext {
+  let c = openCtx.get(ctx);
+  if (!c) {
+    c = { ...ctx, openSpoilers: true };
+    openCtx.set(ctx, c);
+  }
+  return c;
+}
+
+/** The lines of message `m` after its headers, from the cache when nothing they show has changed. */
+function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOptions, ctx: RenderContext): Line[] {
+  const spoilersOpen = o.openSpoilers?.includes(m.id) ?? false;
+  const starred = store.messages.starred.has(m.id) || m.flags.includes("starred");
+  const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now, ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }) });
+  const reactions = m.reactions.map((r) => `${r.user_id}:${r.reaction_type}:${r.emoji_code}`).join(",");
+  const sig = [
+    o.width,
+    o.color ? 1 : 0,
+    spoilersOpen ? 1 : 0,
+    isMarkdownLoaded() ? 1 : 0,
+    showSender ? 1 : 0,
+    starred ? 1 : 0,
+    mentionsMe(m) ? 1 : 0,
+    m.last_edit_timestamp ?? "",
+    m.last_moved_timestamp ?? "",
+    time,
+    reactions,
+    m.sender_full_name,
+    m.content,
+  ].join("\u0000");
+  const hit = cache.get(m.id);
+  if (hit && hit.ctx === ctx && hit.sig === sig) return hit.lines;
+
+  layoutStats.bodyRenders++;
+  const lines: Line[] = [];
+  const action = meMessageText(m.content);
+  const sender = sanitizeInline(m.sender_full_name);
+  const marks = [m.last_edit_timestamp ? "edited" : "", m.last_moved_timestamp ? "moved" : ""].filter(Boolean).join(", ");
+  const suffix = `${starred ? " ★" : ""}${marks ? ` (${marks})` : ""}`;
+  const mentioned = mentionsMe(m);
+  if (action !== undefined) {
+    lines.push({ text: `* ${sender} ${sanitizeInline(action)}  ${time}${suffix}`, style: "sender", mentioned });
+  } else {
+    if (showSender) lines.push({ text: `${sender}  ${time}${suffix}`, style: "sender", mentioned });
+    const body = renderMarkdown(m.content, spoilersOpen ? withOpenSpoilers(ctx) : ctx, Math.max(10, o.width - 2));
+    for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
+    if (!showSender && suffix) lines.push({ text: suffix.trim(), style: "note" });
+  }
+  if (m.reactions.length) lines.push(...reactionLines(store, m, Math.max(10, o.width - 2)));
+  if (lines[0]) lines[0] = { ...lines[0], lead: true };
+  cache.set(m.id, { ctx, sig, lines });
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return lines;
+}
+
+/** The lines of message `m` given its predecessor (which decides the headers). */
 export function layoutMessage(store: Store, m: Message, prev: Message | undefined, o: LayoutOptions, ctx: RenderContext): Block {
   const lines: Line[] = [];
+  const mark = o.highlight?.(m);
   const newDay = !prev || !isSameDay(prev.timestamp, m.timestamp, o.timeZone);
   if (newDay) lines.push({ text: formatDay(m.timestamp, { timeZone: o.timeZone, now: o.now }), style: "day" });
   const newConversation = o.showRecipients && (!prev || newDay || !sameConversation(prev, m));
-  if (newConversation) lines.push({ text: recipientLabel(store, m), style: "recipient" });
-  const action = meMessageText(m.content);
-  const sender = sanitizeInline(m.sender_full_name);
+  if (newConversation) {
+    const color = m.type === "stream" && m.stream_id !== undefined ? store.channels.get(m.stream_id)?.color : undefined;
+    const label = recipientLabel(store, m);
+    lines.push({ text: mark?.subject ? mark.subject(label) : label, style: "recipient", ...(color && { color }) });
+  }
   const showSender =
-    action !== undefined ||
     newConversation ||
     newDay ||
     !prev ||
     prev.sender_id !== m.sender_id ||
     m.timestamp - prev.timestamp > GROUP_GAP_SECONDS ||
     !sameConversation(prev, m);
-  const marks = [m.last_edit_timestamp ? "edited" : "", m.last_moved_timestamp ? "moved" : ""].filter(Boolean).join(", ");
-  const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now });
-  if (action !== undefined) {
-    lines.push({ text: `* ${sender} ${sanitizeInline(action)}  ${time}${marks ? ` (${marks})` : ""}`, style: "sender" });
-  } else {
-    if (showSender) lines.push({ text: `${sender}  ${time}${marks ? ` (${marks})` : ""}`, style: "sender" });
-    const body = renderMarkdown(m.content, ctx, Math.max(10, o.width - 2));
-    for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
-    if (!showSender && marks) lines.push({ text: `(${marks})`, style: "note" });
-  }
-  if (m.reactions.length) lines.push({ text: reactionsText(store, m), style: "reactions" });
+  const own = messageLines(store, m, showSender, o, ctx);
+  const body = mark?.body;
+  // Highlights go on copies: the cached lines stay unmarked.
+  lines.push(...(body ? own.map((l) => (l.style === "body" ? { ...l, text: body(l.text) } : l)) : own));
   return { id: m.id, lines };
 }
 
 /**
  * Picks the messages to lay out so that the selected one is visible: from
  * the selection back up to `height` lines above it, and forward to fill.
- * With `bottom` the window ends at the last message (following the newest).
  */
 export function layoutWindow(
   store: Store,

@@ -4,7 +4,7 @@
  * conversations. A filter keeps only the channels, topics and conversations
  * whose names contain it.
  */
-import type { Narrow } from "../model/narrow.js";
+import { narrowKey, type Narrow } from "../model/narrow.js";
 import { dmRows, topicRows } from "../model/selectors.js";
 import { folderSections, sidebarViews, type ViewId } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
@@ -127,4 +127,23 @@ export function moveCursor(rows: SidebarRow[], from: number, delta: number): num
     left--;
   }
   return i;
+}
+
+/** A row's identity, stable across rebuilds of the list: the open view or narrow it stands for. */
+export function sidebarRowKey(row: SidebarRow): string {
+  if (row.kind === "header") return `h:${row.label}`;
+  if (row.kind === "folder") return `f:${row.folderId}`;
+  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) return `view:${row.view}`;
+  return narrowKey(row.narrow);
+}
+
+/** The first row a filter leads to: a channel, topic or conversation (not a folder heading). */
+export function firstMatchIndex(rows: SidebarRow[]): number {
+  const i = rows.findIndex((r) => r.kind === "channel" || r.kind === "topic" || r.kind === "dm" || r.kind === "view");
+  return i >= 0 ? i : 0;
+}
+
+/** The sidebar's width: narrower in a narrow terminal, so 80 columns leave room for messages. */
+export function sidebarWidth(columns: number): number {
+  return columns < 100 ? 22 : columns < 140 ? 30 : 34;
 }

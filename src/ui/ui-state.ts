@@ -5,16 +5,24 @@
  */
 import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
 import type { SendTarget } from "../sync/outbox.js";
+import type { ThemeName } from "../config/settings.js";
 
 export type Focus = "sidebar" | "messages" | "compose";
 
-export type View = { kind: "narrow"; narrow: Narrow } | { kind: "inbox" };
+export type View = { kind: "narrow"; narrow: Narrow } | { kind: "inbox" } | { kind: "followed" };
 
 export interface Selection {
   /** The selected message; undefined: not chosen yet (first unread, else newest). */
   id?: number;
   /** Keep the newest message selected as new ones arrive. */
   follow: boolean;
+}
+
+/** Editing an existing message: which one, and (channel messages) the topic it moves to and how. */
+export interface EditingState {
+  messageId: number;
+  topic?: string;
+  propagateMode?: "change_one" | "change_later" | "change_all";
 }
 
 export interface ComposeState {
@@ -24,7 +32,7 @@ export interface ComposeState {
   /** Draft key of the conversation (see sync/draft-journal). */
   key: string;
   /** Editing an existing message instead of sending a new one. */
-  editing?: { messageId: number };
+  editing?: EditingState;
   error?: string;
 }
 
@@ -37,6 +45,16 @@ export interface UiState {
   notice?: { text: string; kind: "info" | "error" };
   /** Narrow keys whose spoilers are open, per message id. */
   openSpoilers: number[];
+  /** List views (Inbox, Followed topics): the cursor (a row key and its last index) and folded channels, by view. */
+  lists: Record<string, ListState>;
+  /** The colour theme chosen at run time (T); undefined: the one from settings. */
+  theme?: ThemeName;
+}
+
+export interface ListState {
+  cursor?: string;
+  index?: number;
+  collapsed?: number[];
 }
 
 export type UiAction =
@@ -50,7 +68,10 @@ export type UiAction =
   | { type: "composeError"; error: string | undefined }
   | { type: "notice"; text: string; kind?: "info" | "error" }
   | { type: "clearNotice" }
-  | { type: "toggleSpoiler"; messageId: number };
+  | { type: "toggleSpoiler"; messageId: number }
+  | { type: "followed" }
+  | { type: "list"; view: string; state: ListState }
+  | { type: "theme"; theme: ThemeName };
 
 export const INITIAL_UI: UiState = {
   focus: "sidebar",
@@ -58,6 +79,7 @@ export const INITIAL_UI: UiState = {
   selection: {},
   sidebar: { cursor: 0, filter: null, collapsedFolders: [] },
   openSpoilers: [],
+  lists: {},
 };
 
 export function currentNarrow(s: UiState): Narrow | undefined {
@@ -103,8 +125,14 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return s.compose ? { ...s, compose: { ...s.compose, error: a.error } } : s;
     case "notice":
       return { ...s, notice: { text: a.text, kind: a.kind ?? "info" } };
+    case "theme":
+      return { ...s, theme: a.theme };
     case "clearNotice":
       return s.notice ? { ...s, notice: undefined } : s;
+    case "followed":
+      return { ...s, view: { kind: "followed" }, focus: "messages" };
+    case "list":
+      return { ...s, lists: { ...s.lists, [a.view]: { ...s.lists[a.view], ...a.state } } };
     case "toggleSpoiler": {
       const open = s.openSpoilers.includes(a.messageId);
       return { ...s, openSpoilers: open ? s.openSpoilers.filter((m) => m !== a.messageId) : [...s.openSpoilers, a.messageId] };

@@ -5,6 +5,7 @@
 import { act } from "react";
 import { render } from "ink-testing-library";
 import { App } from "../../src/ui/App.js";
+import type { Settings } from "../../src/config/settings.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -30,18 +31,19 @@ export interface AppHarness {
 
 export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", ctrlJ: "\n", backspace: "\u007f" };
 
-export async function renderApp(): Promise<AppHarness> {
+/** `as`: log in as this demo user (an email or its local part, e.g. "ben"); default the owner. */
+export async function renderApp(opts: { as?: string; settings?: Settings } = {}): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
-  const client = ctx.client();
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir });
+  const client = ctx.client(opts.as);
+  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   const { machine, commands } = session;
   await machine.start();
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
       <KeypressProvider onAnyKey={() => session.keyPressed()}>
-        <App session={session} color={false} />
+        <App session={session} color={false} settings={opts.settings} />
       </KeypressProvider>,
     );
   });

@@ -19,7 +19,20 @@ describe("command line", () => {
   });
 
   it("parses the server subcommand", () => {
-    expect(parseCliArgs(["server", "--port", "0", "--zuliprc-dir", "/tmp/d"], {})).toEqual({ command: "server", port: 0, zuliprcDir: "/tmp/d" });
+    expect(parseCliArgs(["server", "--port", "0", "--zuliprc-dir", "/tmp/d"], {})).toEqual({ command: "server", port: 0, data: "demo", zuliprcDir: "/tmp/d" });
+  });
+
+  it("chooses the server's data set with --data demo|large, and refuses others", () => {
+    expect(parseCliArgs(["server", "--data", "large"], {})).toMatchObject({ command: "server", data: "large", port: 9991 });
+    expect(parseCliArgs(["server", "--data", "demo"], {})).toMatchObject({ command: "server", data: "demo" });
+    expect(parseCliArgs(["server"], {})).toMatchObject({ data: "demo" });
+    for (const bad of ["huge", "", "Large"]) {
+      expect(() => parseCliArgs(["server", "--data", bad], {})).toThrow(UsageError);
+      expect(() => parseCliArgs(["server", "--data", bad], {})).toThrow(`--data expects demo or large, not "${bad}"`);
+    }
+    expect(() => parseCliArgs(["server", "--data"], {})).toThrow(UsageError);
+    // --data belongs to the server subcommand only.
+    expect(() => parseCliArgs(["--demo", "--data", "large"], {})).toThrow(UsageError);
   });
 
   it("respects NO_COLOR", () => {

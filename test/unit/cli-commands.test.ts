@@ -228,7 +228,7 @@ describe("helpers", () => {
 
   it("existing behaviour is kept: the client and server commands parse as before", () => {
     expect(parse("--config", "/tmp/rc")).toMatchObject({ command: "client", config: "/tmp/rc" });
-    expect(parse("server", "--port", "0")).toEqual({ command: "server", port: 0, zuliprcDir: undefined });
+    expect(parse("server", "--port", "0")).toEqual({ command: "server", port: 0, data: "demo", zuliprcDir: undefined });
     usage(["frobnicate"], /unknown command "frobnicate"/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorAction } from "../../src/ui/compose-editor.js";
+import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction } from "../../src/ui/compose-editor.js";
 
 function run(actions: EditorAction[], start = EMPTY_EDITOR) {
   return actions.reduce(editorReducer, start);
@@ -46,5 +46,29 @@ describe("compose editor", () => {
     expect(editActionForKey("C-x", "x")).toBeUndefined();
     expect(editActionForKey("up", "")).toBeUndefined();
     expect(editActionForKey("é", "é")).toEqual({ type: "insert", text: "é" });
+  });
+
+  it("moves up and down between lines, keeping the column where the line allows", () => {
+    const start = { text: "first line\nab\nthird line", cursor: 8 };
+    const down = run([{ type: "down" }], start);
+    expect(down.cursor).toBe(13); // end of "ab"
+    expect(run([{ type: "down" }, { type: "down" }], start).cursor).toBe(16); // "th|ird line": the column of "ab|"
+    expect(run([{ type: "up" }], start)).toEqual(start); // first line: stays
+    expect(run([{ type: "down" }, { type: "up" }], start).cursor).toBe(2);
+    expect(lineCount(start)).toBe(3);
+  });
+
+  it("never puts the cursor inside an emoji when moving between lines", () => {
+    const s = run([{ type: "up" }], { text: "👍👍\nabc", cursor: 8 });
+    expect(s.cursor).toBe(2);
+    const t = run([{ type: "up" }], { text: "👍👍\na", cursor: 6 });
+    expect(t.cursor).toBe(0);
+  });
+
+  it("cleans text that comes from elsewhere (drafts, messages, $EDITOR) of escape sequences", () => {
+    const s = run([{ type: "replace", text: "a\x1b]0;title\x07b\nc\x1b[31md", cursor: 999 }]);
+    expect(s.text).toBe("ab\ncd");
+    expect(s.cursor).toBe(s.text.length);
+    expect(run([{ type: "set", text: "x\u202ey" }]).text).toBe("xy");
   });
 });

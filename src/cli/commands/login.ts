@@ -1,5 +1,5 @@
 /** `termchat login`: password login that writes a zuliprc. Prints neither the password nor the key. */
-import { passwordLogin, type LoginDeps } from "../../config/accounts.js";
+import { accountFilePath, passwordLogin, type LoginDeps } from "../../config/accounts.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { LoginArgs } from "../args-commands.js";
 import type { CommandIO } from "./io.js";
@@ -9,7 +9,7 @@ export async function runLogin(args: LoginArgs, io: CommandIO, deps: LoginDeps =
     {
       site: args.site,
       username: args.username,
-      configPath: args.config,
+      configPath: args.config ?? (args.account !== undefined ? accountFilePath(args.account) : undefined),
       allowInsecureHttp: args.allowInsecureHttp,
       caFile: args.caFile,
       force: args.force,

@@ -1,4 +1,5 @@
-// PATCH /streams/{stream_id}: update a channel (and GET /streams/{stream_id}).
+// PATCH /streams/{stream_id}: update a channel (and GET /streams/{stream_id},
+// GET /get_stream_id).
 // Validation happens first for every parameter; then the changes are applied
 // and each emits its `stream` update event, plus create/delete events for
 // users who gain or lose sight of the channel.
@@ -272,6 +273,19 @@ export const channelRoutes: Route[] = [
     path: "/streams/:stream_id",
     handler({ server, path, user }) {
       return { stream: channelToWire(server, channelFromPath(server, user, path["stream_id"])) };
+    },
+  },
+  {
+    // The ID of a channel by name (the client's `getChannelId`); unknown or
+    // invisible names give the service's "Invalid channel name" error.
+    method: "GET",
+    path: "/get_stream_id",
+    handler({ server, params, user }) {
+      const name = params.reqStr("stream");
+      const wanted = name.trim().toLowerCase();
+      const channel = [...server.state.channels.values()].find((c) => c.name.toLowerCase() === wanted);
+      if (!channel || !canSeeChannel(server.state, user, channel)) throw badRequest(`Invalid channel name '${name}'`);
+      return { stream_id: channel.id };
     },
   },
 ];

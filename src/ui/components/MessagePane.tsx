@@ -1,6 +1,14 @@
+/**
+ * The message pane: the laid-out lines around the selected message, only
+ * as many as fit (the window). A gutter marks the selection and unread
+ * messages; recipient headers take their channel's colour, reactions show
+ * the reader's own in brackets and the theme's colour.
+ */
 import { Box, Text } from "ink";
-import type { Block, Line } from "../message-layout.js";
+import { segmentText, type Block, type Line } from "../message-layout.js";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { displayWidth } from "../../render/wrap.js";
+import { useTheme, type Theme } from "../theme.js";
 
 export interface MessagePaneProps {
   blocks: Block[];
@@ -28,20 +36,24 @@ export function visibleLines(blocks: Block[], selectedId: number | undefined, he
   return rows.slice(start, start + height);
 }
 
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
 export function MessagePane({ blocks, selectedId, unread, height, width, focused, placeholder }: MessagePaneProps) {
+  const theme = useTheme();
   const rows = visibleLines(blocks, selectedId, height);
   return (
-    <Box flexDirection="column" height={height} width={width} flexShrink={0}>
+    <Box flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
       {rows.length === 0 ? (
         <Text dimColor>{sanitizeInline(placeholder ?? "")}</Text>
       ) : (
         rows.map((r, i) => {
           const selected = r.id === selectedId;
-          const gutter = selected ? (focused ? "▌" : "│") : unread.has(r.id) && r.line.style === "sender" ? "●" : " ";
+          const isUnread = unread.has(r.id);
+          const gutter = selected ? (focused ? "▌" : "│") : isUnread && r.line.lead ? "●" : " ";
           return (
             <Text key={i} wrap="truncate">
-              <Text color={selected ? "cyan" : unread.has(r.id) ? "yellow" : undefined}>{gutter}</Text>
-              <StyledLine line={r.line} />
+              <Text color={selected ? theme.selection : isUnread ? theme.unread : undefined}>{gutter}</Text>
+              <StyledLine line={r.line} theme={theme} width={width - 1} />
             </Text>
           );
         })
@@ -50,20 +62,37 @@ export function MessagePane({ blocks, selectedId, unread, height, width, focused
   );
 }
 
-function StyledLine({ line }: { line: Line }) {
+function StyledLine({ line, theme, width }: { line: Line; theme: Theme; width: number }) {
   switch (line.style) {
-    case "day":
-      return <Text dimColor>{`── ${line.text} ──`}</Text>;
-    case "recipient":
+    case "day": {
+      const label = `── ${line.text} `;
+      return <Text dimColor>{label + "─".repeat(Math.max(2, Math.min(40, width - displayWidth(label))))}</Text>;
+    }
+    case "recipient": {
+      const color = theme.channelColors && line.color && HEX_COLOR.test(line.color) ? line.color : theme.recipient;
       return (
-        <Text color="blue" bold>
+        <Text color={color} bold>
           {line.text}
         </Text>
       );
+    }
     case "sender":
-      return <Text bold>{line.text}</Text>;
+      return (
+        <Text bold color={line.mentioned ? theme.selfMention : undefined}>
+          {line.text}
+        </Text>
+      );
     case "reactions":
-      return <Text color="magenta">{" " + line.text}</Text>;
+      return (
+        <Text>
+          {" "}
+          {(line.segments ?? []).map((s, i) => (
+            <Text key={i} color={s.mine ? theme.accent : theme.reactions} bold={s.mine}>
+              {segmentText(s)}
+            </Text>
+          ))}
+        </Text>
+      );
     case "note":
       return <Text dimColor>{" " + line.text}</Text>;
     case "body":

@@ -1,6 +1,19 @@
+/**
+ * The sidebar: views with counts, folders (▾ open, ▸ folded), channels in
+ * their subscription colour with their markers (# public, 🔒 private,
+ * ◎ web-public, ⌫ archived), the expanded channel's topics (✔ resolved,
+ * ★ followed, 🔇 muted), DM conversations. Muted rows are dimmed. The open
+ * view or narrow is marked with ›; the cursor row is inverse while the sidebar
+ * has focus, underlined otherwise. While filtering (q) a filter line sits on
+ * top and takes the typed keys.
+ */
 import { Box, Text } from "ink";
+import { useRef } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
+import { useActionContext } from "../app-context.js";
+import { handleFilterKey, type FilterLive } from "../features/sidebar-filter.js";
+import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
 
@@ -19,16 +32,19 @@ export interface SidebarProps {
 
 /** Only the rows that fit are rendered; the window follows the cursor. */
 export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey, filter }: SidebarProps) {
-  const listHeight = filter !== null && filter !== undefined ? height - 1 : height;
+  const ctx = useActionContext();
+  const filtering = filter !== null && filter !== undefined;
+  // What the filter keys set last; the committed state catches up on every render.
+  const live = useRef<FilterLive>({ filter: filter ?? null, cursor });
+  live.current = { filter: filter ?? null, cursor };
+  useKeypress((name, input) => handleFilterKey(ctx, live.current, name, input), { priority: 20, active: focused && filtering });
+
+  const listHeight = Math.max(1, filtering ? height - 1 : height);
   const start = Math.max(0, Math.min(cursor - Math.floor(listHeight / 2), rows.length - listHeight));
   const visible = rows.slice(start, start + listHeight);
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>
-      {filter !== null && filter !== undefined ? (
-        <Text wrap="truncate" inverse>
-          {truncate(`/ ${filter}▏`, width - 1).padEnd(width - 1)}
-        </Text>
-      ) : null}
+      {filtering ? <FilterLine filter={filter} width={width - 1} focused={focused} /> : null}
       {visible.map((row, i) => {
         const index = start + i;
         return (
@@ -42,13 +58,64 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
           />
         );
       })}
-      {rows.length === 0 ? <Text dimColor>{filter ? "Nothing matches." : ""}</Text> : null}
+      {rows.length === 0 ? <Text dimColor>{filtering ? " Nothing matches." : ""}</Text> : null}
     </Box>
+  );
+}
+
+function FilterLine({ filter, width, focused }: { filter: string; width: number; focused: boolean }) {
+  const theme = useTheme();
+  const text = sanitizeInline(filter);
+  const hint = focused && text === "" && width > 24 ? " type · Esc" : "";
+  const shown = truncate(`q› ${text}${focused ? "▏" : ""}`, width - displayWidth(hint));
+  return (
+    <Text wrap="truncate" color={theme.accent} bold>
+      {shown}
+      <Text dimColor>{hint}</Text>
+      {" ".repeat(Math.max(0, width - displayWidth(shown) - displayWidth(hint)))}
+    </Text>
   );
 }
 
 function countText(n: number): string {
   return n > 0 ? (n > 999 ? "999+" : String(n)) : "";
+}
+
+interface Parts {
+  prefix: string;
+  label: string;
+  suffix: string;
+  dim: boolean;
+  bold: boolean;
+  color?: string;
+}
+
+function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c: string) => string | undefined): Parts {
+  switch (row.kind) {
+    case "view":
+      return { prefix: "≡ ", label: row.label, suffix: "", dim: false, bold: false };
+    case "folder":
+      return { prefix: row.collapsed ? "▸ " : "▾ ", label: sanitizeInline(row.label), suffix: "", dim: true, bold: true };
+    case "channel":
+      return {
+        prefix: `${row.expanded ? "▾" : "▸"}${row.marker}`,
+        label: sanitizeInline(row.name),
+        suffix: "",
+        dim: row.muted,
+        bold: false,
+        color: channelColor(row.color),
+      };
+    case "topic":
+      return {
+        prefix: row.resolved ? "  ✔ " : "    ",
+        label: sanitizeInline(row.resolved ? row.label.replace(/^✔ /, "") : row.label),
+        suffix: row.followed ? " ★" : row.muted ? " 🔇" : "",
+        dim: row.muted,
+        bold: false,
+      };
+    case "dm":
+      return { prefix: "@ ", label: sanitizeInline(row.label), suffix: "", dim: false, bold: false };
+  }
 }
 
 function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; focused: boolean; open: boolean }) {
@@ -57,55 +124,28 @@ function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; foc
   if (row.kind === "header") {
     return (
       <Text dimColor bold wrap="truncate">
-        {truncate(row.label, width)}
+        {truncate(" " + row.label, width)}
       </Text>
     );
   }
+  const parts = partsOf(row, (c) => (theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent));
   const count = countText(row.unread);
-  let prefix = "";
-  let label = "";
-  let suffix = "";
-  let dim = false;
-  let color: string | undefined;
-  switch (row.kind) {
-    case "view":
-      prefix = "≡ ";
-      label = row.label;
-      break;
-    case "folder":
-      prefix = row.collapsed ? "▸ " : "▾ ";
-      label = sanitizeInline(row.label);
-      dim = true;
-      break;
-    case "channel":
-      prefix = ` ${row.expanded ? "▾" : "▸"}${row.marker}`;
-      label = sanitizeInline(row.name);
-      dim = row.muted;
-      color = theme.channelColors && /^#[0-9a-f]{6}$/i.test(row.color) ? row.color : theme.accent;
-      break;
-    case "topic":
-      prefix = row.resolved ? "   ✔ " : "    ";
-      label = sanitizeInline(row.resolved ? row.label.replace(/^✔ /, "") : row.label);
-      suffix = row.followed ? " ★" : row.muted ? " 🔇" : "";
-      dim = row.muted;
-      break;
-    case "dm":
-      prefix = "@ ";
-      label = sanitizeInline(row.label);
-      break;
-  }
-  const room = Math.max(1, width - displayWidth(prefix) - displayWidth(suffix) - (count ? count.length + 1 : 0));
-  const text = truncate(label, room);
+  const gutter = p.open ? "›" : " ";
+  const fixed = displayWidth(gutter) + displayWidth(parts.prefix) + displayWidth(parts.suffix) + (count ? count.length + 1 : 0);
+  const room = Math.max(1, width - fixed);
+  const text = truncate(parts.label, room);
   const pad = " ".repeat(Math.max(0, room - displayWidth(text)));
   const highlighted = p.selected && p.focused;
   const marked = p.selected && !p.focused;
+  const dim = parts.dim && !highlighted;
   return (
-    <Text wrap="truncate" inverse={highlighted} underline={marked} dimColor={dim && !highlighted} bold={p.open || (row.unread > 0 && !dim)}>
-      <Text color={highlighted ? undefined : color}>{prefix}</Text>
+    <Text wrap="truncate" inverse={highlighted} underline={marked} dimColor={dim} bold={p.open || parts.bold || (row.unread > 0 && !parts.dim)}>
+      <Text color={highlighted ? undefined : theme.accent}>{gutter}</Text>
+      <Text color={highlighted ? undefined : parts.color}>{parts.prefix}</Text>
       {text}
-      {suffix}
+      {parts.suffix}
       {pad}
-      {count ? <Text color={highlighted ? undefined : theme.count}>{" " + count}</Text> : null}
+      {count ? <Text color={highlighted || dim ? undefined : theme.count}>{" " + count}</Text> : null}
     </Text>
   );
 }

@@ -44,8 +44,8 @@ function openRow(ctx: ActionContext, collapseOnRepeat: boolean): void {
     ctx.dispatch({ type: "toggleFolder", folderId: row.folderId });
     return;
   }
-  if (row.kind === "view" && row.view === "inbox") {
-    ctx.dispatch({ type: "inbox" });
+  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) {
+    ctx.dispatch({ type: row.view });
     return;
   }
   ctx.openNarrow(row.narrow, { focus: "messages" });

@@ -5,8 +5,14 @@
 import type { Action, Feature } from "../app-context.js";
 import { composeFeature } from "./compose.js";
 import { coreFeature } from "./core.js";
+import { messageActionsFeature } from "./message-actions.js";
+import { navigationFeature } from "./navigation.js";
+import { sidebarFeature } from "./sidebar-filter.js";
+import { peopleFeature } from "./people.js";
+import { searchFeature } from "./search.js";
+import { paletteFeature } from "./palette.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);

@@ -2,35 +2,91 @@
  * The compose box's behaviour: its text lives in a ref updated synchronously
  * (no key is ever lost between renders), is journaled through the sync
  * session on every change (restored after a crash), and is sent through the
- * outbox (queued while offline, sent exactly once).
+ * outbox (queued while offline, sent exactly once). Edits of an existing
+ * message are journaled too (under `edit:<id>`) and saved with PATCH.
+ * Autocomplete is derived from the text at the cursor; its highlighted row
+ * and "dismissed" mark live in refs next to the text.
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { useStdin, useStdout } from "ink";
 import { useRef, useState } from "react";
 import { describeError } from "../../api/errors.js";
-import { updateMessage } from "../../api/routes/messages.js";
+import { updateMessage, type UpdateMessageParams } from "../../api/routes/messages.js";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { draftKey } from "../../sync/draft-journal.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { SyncSession } from "../../sync/session.js";
-import type { ComposeOptions } from "../app-context.js";
-import { EMPTY_EDITOR, editorReducer, type EditorAction, type EditorState } from "../compose-editor.js";
-import { targetNarrow } from "../features/core.js";
+import type { ActionContext, ComposeOptions } from "../app-context.js";
+import { applySuggestion, channelNeeded, completionContext, contextKey, suggestionsFor, type CompletionContext, type Suggestion } from "../autocomplete.js";
+import { EMPTY_EDITOR, byKey, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
+import { composeLabel, topicProblem } from "../compose-rules.js";
+import { openEditTopic } from "../popups/TopicPrompt.js";
 import type { ComposeState, UiAction } from "../ui-state.js";
 
-export function composeLabel(store: Store, target: SendTarget): string {
-  return sanitizeInline(narrowTitle(store, targetNarrow(target)));
+export { composeLabel, topicProblem, topicsPolicy } from "../compose-rules.js";
+
+export interface CompletionMenu {
+  context: CompletionContext;
+  items: Suggestion[];
+  index: number;
+}
+
+/** The editor state plus the open autocomplete list (what the compose box draws). */
+export type ComposeEditor = EditorState & { menu?: CompletionMenu };
+
+export const MAX_COMPOSE_LINES = 6;
+export const MAX_SUGGESTIONS = 5;
+
+/** The journal key of an edit in progress (not a conversation: never synced as a server draft). */
+export function editKey(messageId: number): string {
+  return `edit:${messageId}`;
 }
 
 /** Checks a message against the organization's limits; returns what is wrong, if anything. */
-export function composeProblem(store: Store, target: SendTarget, text: string): string | undefined {
+export function composeProblem(store: Store, target: SendTarget, text: string, register?: Record<string, unknown>): string | undefined {
   if (!text.trim()) return "The message is empty.";
   const max = store.realm.maxMessageLength;
   if (text.length > max) return `The message is ${text.length} characters long; the organization allows ${max}.`;
-  if (target.type === "stream" && [...target.topic].length > store.realm.maxTopicLength) {
-    return `The topic is longer than the organization's limit of ${store.realm.maxTopicLength} characters.`;
-  }
+  if (target.type === "stream") return topicProblem(store, target.channelId, target.topic, register);
   return undefined;
+}
+
+/** Rows the compose box takes (text lines, border, label, error, autocomplete list). */
+export function composeRows(compose: ComposeState | undefined, editor: ComposeEditor): number {
+  if (!compose) return 0;
+  return Math.min(MAX_COMPOSE_LINES, lineCount(editor)) + 3 + (compose.error ? 1 : 0) + (editor.menu?.items.length ?? 0);
+}
+
+/**
+ * Runs $VISUAL / $EDITOR (else vi) on the text in a private temp file (0600)
+ * with the terminal, and reads it back. Blocks until the editor exits (Ink
+ * neither draws nor reads keys meanwhile). A failing editor changes nothing.
+ */
+export function runExternalEditor(text: string, env: NodeJS.ProcessEnv = process.env): { text?: string; error?: string } {
+  const command = env["VISUAL"]?.trim() || env["EDITOR"]?.trim() || "vi";
+  let dir: string | undefined;
+  try {
+    dir = mkdtempSync(join(tmpdir(), "termchat-compose-"));
+    const file = join(dir, "message.md");
+    writeFileSync(file, text, { mode: 0o600 });
+    // The command may carry arguments ("code --wait"); the file goes in as "$1", never through the shell's parser.
+    const r = spawnSync("/bin/sh", ["-c", `${command} "$1"`, "termchat-editor", file], { stdio: "inherit" });
+    if (r.error) return { error: `Could not run the editor (${sanitizeInline(command)}): ${r.error.message} — the text is unchanged` };
+    if (r.status !== 0) {
+      return { error: `The editor (${sanitizeInline(command)}) ${r.signal ? `was stopped by ${r.signal}` : `exited with status ${r.status}`} — the text is unchanged` };
+    }
+    // Editors end files with a newline; a message does not.
+    return { text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
+  } catch (err) {
+    return { error: `Could not use the editor: ${err instanceof Error ? err.message : String(err)} — the text is unchanged` };
+  } finally {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export function useCompose(deps: {
@@ -40,15 +96,163 @@ export function useCompose(deps: {
   dispatch: (a: UiAction) => void;
   onSent: () => void;
 }) {
-  const editor = useRef<EditorState>(EMPTY_EDITOR);
+  const editor = useRef<ComposeEditor>(EMPTY_EDITOR);
+  const menuState = useRef<{ key?: string; query?: string; index: number; dismissed?: string; seen?: number }>({ index: 0 });
   const [, setTick] = useState(0);
   const [sending, setSending] = useState(false);
   const { store, session, compose, dispatch } = deps;
+  const { setRawMode, isRawModeSupported } = useStdin();
+  const { stdout, write } = useStdout();
+  const register = session.machine.lastRegister as Record<string, unknown> | undefined;
+
+  /** Recomputes the autocomplete list for the current text and cursor. */
+  function refreshMenu(): void {
+    const e = editor.current;
+    const c = store && compose ? completionContext(e.text, e.cursor) : undefined;
+    const st = menuState.current;
+    if (!c || !store || st.dismissed === contextKey(c)) {
+      if (!c) st.dismissed = undefined;
+      if (e.menu) editor.current = { text: e.text, cursor: e.cursor };
+      return;
+    }
+    st.seen = store.version;
+    const channelId = channelNeeded(store, c);
+    if (channelId !== undefined && !store.topicsLoaded.has(channelId)) void session.commands.fetchTopics(channelId);
+    const items = suggestionsFor(store, c, MAX_SUGGESTIONS);
+    const key = contextKey(c);
+    if (st.key !== key || st.query !== c.query) st.index = 0;
+    st.key = key;
+    st.query = c.query;
+    const index = Math.min(st.index, Math.max(0, items.length - 1));
+    editor.current = { text: e.text, cursor: e.cursor, menu: items.length ? { context: c, items, index } : undefined };
+  }
 
   function setText(text: string) {
     editor.current = editorReducer(editor.current, { type: "set", text });
+    menuState.current = { index: 0 };
+    refreshMenu();
     setTick((t) => t + 1);
   }
+
+  function edit(action: EditorAction) {
+    const before = editor.current.text;
+    editor.current = editorReducer(editor.current, action);
+    const text = editor.current.text;
+    if (compose && text !== before) {
+      if (compose.editing) session.journal.update(editKey(compose.editing.messageId), text);
+      else session.composeChanged(compose.target, text);
+    }
+    refreshMenu();
+    setTick((t) => t + 1);
+  }
+
+  function moveMenu(delta: number) {
+    const m = editor.current.menu;
+    if (!m) return;
+    const n = m.items.length;
+    menuState.current.index = (((m.index + delta) % n) + n) % n;
+    refreshMenu();
+    setTick((t) => t + 1);
+  }
+
+  function accept() {
+    const { menu, text, cursor } = editor.current;
+    const item = menu?.items[menu.index];
+    if (!menu || !item) return;
+    const next = applySuggestion(text, cursor, menu.context, item);
+    edit({ type: "replace", text: next.text, cursor: next.cursor });
+  }
+
+  function dismissMenu() {
+    const m = editor.current.menu;
+    if (!m) return;
+    menuState.current.dismissed = contextKey(m.context);
+    refreshMenu();
+    setTick((t) => t + 1);
+  }
+
+  /** Ctrl-O: the text in $VISUAL/$EDITOR, with Ink's raw mode suspended while it runs. */
+  function externalEditor() {
+    if (!compose) return;
+    const raw = isRawModeSupported;
+    if (raw) setRawMode(false);
+    let result: ReturnType<typeof runExternalEditor>;
+    try {
+      result = runExternalEditor(editor.current.text);
+    } finally {
+      if (raw) setRawMode(true);
+      // Full-screen editors leave the screen to us: clear it and draw the last frame again.
+      if (stdout.isTTY) write("\u001b[?25l\u001b[2J\u001b[H");
+    }
+    if (result.error !== undefined) {
+      dispatch({ type: "composeError", error: result.error });
+    } else if (result.text !== undefined) {
+      if (compose.error) dispatch({ type: "composeError", error: undefined });
+      edit({ type: "replace", text: result.text, cursor: result.text.length });
+    }
+    setTick((t) => t + 1);
+  }
+
+  function close() {
+    session.composeClosed();
+    menuState.current = { index: 0 };
+    if (editor.current.menu) editor.current = { text: editor.current.text, cursor: editor.current.cursor };
+    dispatch({ type: "compose", compose: undefined });
+  }
+
+  async function saveEdit(c: ComposeState & { editing: NonNullable<ComposeState["editing"]> }, text: string) {
+    if (!store) return;
+    const id = c.editing.messageId;
+    const m = store.messages.byId.get(id);
+    const p: UpdateMessageParams = {};
+    if (!m || text !== m.content) p.content = text;
+    const topic = c.editing.topic;
+    if (topic !== undefined && m?.type === "stream" && topic !== m.subject) {
+      p.topic = topic;
+      p.propagate_mode = c.editing.propagateMode ?? "change_one";
+    }
+    if (p.content === undefined && p.topic === undefined) {
+      session.journal.clear(editKey(id));
+      close();
+      dispatch({ type: "notice", text: "Nothing changed." });
+      return;
+    }
+    setSending(true);
+    try {
+      await updateMessage(session.machine.client, id, p);
+      session.journal.clear(editKey(id));
+      editor.current = EMPTY_EDITOR;
+      close();
+      dispatch({ type: "notice", text: p.topic !== undefined ? "Message edited and moved." : "Message edited." });
+    } catch (err) {
+      dispatch({ type: "composeError", error: `Not saved: ${describeError(err)} — your text is kept` });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function send() {
+    if (!compose || !store || sending) return;
+    const text = editor.current.text;
+    const problem = composeProblem(store, compose.target, text, register);
+    if (problem) {
+      dispatch({ type: "composeError", error: problem });
+      return;
+    }
+    if (compose.editing) {
+      await saveEdit({ ...compose, editing: compose.editing }, text);
+      return;
+    }
+    session.send(compose.target, text);
+    editor.current = EMPTY_EDITOR;
+    menuState.current = { index: 0 };
+    session.composeClosed();
+    dispatch({ type: "compose", compose: undefined });
+    deps.onSent();
+  }
+
+  // Each render: the list follows the store (topics fetched, users renamed).
+  if (compose && store && menuState.current.seen !== store.version) refreshMenu();
 
   return {
     editor,
@@ -56,47 +260,55 @@ export function useCompose(deps: {
     open(target: SendTarget, opts: ComposeOptions = {}) {
       if (!store) return;
       if (compose) session.composeClosed();
-      const restored = opts.editing ? "" : (session.composeOpened(target) ?? "");
       const initial = opts.initialText ?? "";
-      setText(restored && initial ? `${restored}\n${initial}` : restored || initial);
+      let text: string;
+      if (opts.editing) {
+        text = session.journal.get(editKey(opts.editing.messageId)) ?? initial;
+      } else {
+        const restored = session.composeOpened(target) ?? "";
+        text = restored && initial ? `${restored}\n${initial}` : restored || initial;
+        if (initial) session.composeChanged(target, text);
+      }
+      setText(text);
       dispatch({ type: "compose", compose: { target, label: composeLabel(store, target), key: draftKey(target), editing: opts.editing } });
     },
-    edit(action: EditorAction) {
-      editor.current = editorReducer(editor.current, action);
-      if (compose && !compose.editing) session.composeChanged(compose.target, editor.current.text);
-      setTick((t) => t + 1);
-    },
-    /** Closes the box; the text stays in the journal for the next time this conversation is opened. */
-    close() {
-      session.composeClosed();
-      dispatch({ type: "compose", compose: undefined });
-    },
-    async send() {
-      if (!compose || !store || sending) return;
-      const text = editor.current.text;
-      const problem = composeProblem(store, compose.target, text);
-      if (problem) {
-        dispatch({ type: "composeError", error: problem });
-        return;
+    edit,
+    close,
+    send,
+    /** The compose box's keys; false when the key is not the box's (the caller may try feature actions). */
+    handleKey: byKey((name: string, input: string, ctx: ActionContext): boolean => {
+      const menu = editor.current.menu;
+      let action = ctx.keymap.action("compose", name);
+      if (!ctx.settings.enterSends) {
+        if (action === "send") action = "newline";
+        else if (name === "M-enter") action = "send";
       }
-      if (compose.editing) {
-        setSending(true);
-        try {
-          await updateMessage(session.machine.client, compose.editing.messageId, { content: text });
-          editor.current = EMPTY_EDITOR;
-          dispatch({ type: "compose", compose: undefined });
-        } catch (err) {
-          dispatch({ type: "composeError", error: `Not saved: ${describeError(err)} — your text is kept` });
-        } finally {
-          setSending(false);
+      if (menu) {
+        if (action === "completeNext") menu.items.length === 1 ? accept() : moveMenu(1);
+        else if (action === "completePrev") moveMenu(-1);
+        else if (action === "send" || name === "enter") accept();
+        else if (action === "cancel") dismissMenu();
+        if (action === "completeNext" || action === "completePrev" || action === "send" || name === "enter" || action === "cancel") return true;
+      }
+      if (action === "send") void send();
+      else if (action === "newline") edit({ type: "insert", text: "\n" });
+      else if (action === "cancel") close();
+      else if (action === "externalEditor") externalEditor();
+      else if (action === "completeNext" && compose?.editing && compose.target.type === "stream") openEditTopic(ctx);
+      else if (action === "completeNext" || action === "completePrev") return true;
+      else return handleText();
+      return true;
+
+      function handleText(): boolean {
+        if (name === "up" || name === "down") {
+          if (lineCount(editor.current) > 1) edit({ type: name });
+          return true;
         }
-        return;
+        const e = editActionForKey(name, input);
+        if (!e) return false;
+        edit(e);
+        return true;
       }
-      session.send(compose.target, text);
-      editor.current = EMPTY_EDITOR;
-      session.composeClosed();
-      dispatch({ type: "compose", compose: undefined });
-      deps.onSent();
-    },
+    }),
   };
 }

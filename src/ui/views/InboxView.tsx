@@ -1,22 +1,226 @@
-/** The Inbox: unread conversations grouped by channel and DM. (Navigation comes with the inbox feature.) */
+/**
+ * The Inbox: unread conversations, direct messages first, then channels
+ * (pinned first, then by the newest unread) with their topics. A cursor moves
+ * over them (j/k and the other message-pane movement keys), Enter opens a
+ * topic or conversation at its first unread (on a channel it folds or unfolds
+ * its topics), M marks the selected conversation or channel read. Counts
+ * follow the store live. The cursor is kept by conversation, so it stays put
+ * while other rows come and go.
+ */
 import { Box, Text } from "ink";
+import { useRef } from "react";
+import { narrowKey, type Narrow } from "../../model/narrow.js";
+import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { useActionContext } from "../app-context.js";
+import { displayWidth, truncate } from "../../render/wrap.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { markNarrowRead, openAt } from "../features/navigation.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useTheme, type Theme } from "../theme.js";
 
-export function InboxView({ width, height }: { width: number; height: number; focused: boolean }) {
-  const { store } = useActionContext();
-  const data = inbox(store);
-  const lines: string[] = [];
-  for (const d of data.dms) lines.push(`@ ${sanitizeInline(d.names)}  ${d.unread}`);
-  for (const c of data.channels) {
-    lines.push(`# ${sanitizeInline(c.name)}  ${c.unread}`);
-    for (const t of c.topics) lines.push(`    ${sanitizeInline(t.displayName)}  ${t.unread}`);
-  }
+export interface ListRow {
+  key: string;
+  /** Section headings are passed over by the cursor. */
+  selectable: boolean;
+}
+
+const MOVES: Record<string, (i: number, page: number) => number> = {
+  up: (i) => i - 1,
+  down: (i) => i + 1,
+  pageUp: (i, page) => i - page,
+  pageDown: (i, page) => i + page,
+  oldest: () => 0,
+  newest: () => Number.MAX_SAFE_INTEGER,
+};
+
+function selectableNear<R extends ListRow>(rows: R[], index: number, step: 1 | -1): number {
+  for (let i = index; i >= 0 && i < rows.length; i += step) if (rows[i]!.selectable) return i;
+  for (let i = index; i >= 0 && i < rows.length; i -= step) if (rows[i]!.selectable) return i;
+  return -1;
+}
+
+/**
+ * A cursor over a list view's rows, kept in the UI state by row key (and its
+ * last index, for when that row goes away), with the movement keys of the
+ * message pane, Enter to open and the mark-read key. Returns the cursor and
+ * the window of rows that fits `height`.
+ */
+export function useListCursor<R extends ListRow>(
+  view: string,
+  rows: R[],
+  height: number,
+  o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void },
+): { cursor: number; start: number; visible: R[] } {
+  const ctx = useActionContext();
+  const state = ctx.ui.lists[view] ?? {};
+  let cursor = rows.findIndex((r) => r.key === state.cursor);
+  if (cursor < 0) cursor = selectableNear(rows, Math.min(state.index ?? 0, rows.length - 1), 1);
+  // Keys that arrive before the next render build on each other.
+  const live = useRef(cursor);
+  live.current = cursor;
+  useKeypress(
+    (name) => {
+      const action = ctx.keymap.action("messages", name);
+      const row = rows[live.current];
+      const move = action ? MOVES[action] : undefined;
+      if (move) {
+        const target = Math.max(0, Math.min(rows.length - 1, move(live.current, Math.max(1, height - 2))));
+        const next = selectableNear(rows, target, target < live.current ? -1 : 1);
+        if (next >= 0) {
+          live.current = next;
+          ctx.dispatch({ type: "list", view, state: { cursor: rows[next]!.key, index: next } });
+        }
+        return true;
+      }
+      if (name === "enter" || name === "l" || name === "right") {
+        if (row) o.onOpen(row);
+        return true;
+      }
+      if (action === "markRead") {
+        if (row) o.onMarkRead(row);
+        return true;
+      }
+      return false;
+    },
+    { priority: 10, active: o.active },
+  );
+  const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), rows.length - height));
+  return { cursor, start, visible: rows.slice(start, start + height) };
+}
+
+/** Marks a conversation or channel read on the server (the counts follow through its events). */
+export function markConversationRead(ctx: ActionContext, narrow: Narrow): void {
+  const title = sanitizeInline(narrowTitle(ctx.store, narrow));
+  ctx.attempt(() => markNarrowRead(ctx.session, ctx.store, narrow), `Marked ${title} as read`);
+}
+
+/** One list line: the cursor mark (›), text on the left, an optional mention mark and a count on the right. */
+export function ListLine(p: {
+  width: number;
+  selected: boolean;
+  focused: boolean;
+  prefix?: string;
+  prefixColor?: string;
+  text: string;
+  suffix?: string;
+  count?: number;
+  mention?: boolean;
+  bold?: boolean;
+  dim?: boolean;
+  theme: Theme;
+}) {
+  const count = p.count ? (p.mention ? "@ " : "") + String(p.count) : "";
+  const prefix = (p.selected ? "›" : " ") + (p.prefix ?? "");
+  const suffix = p.suffix ?? "";
+  const room = Math.max(1, p.width - displayWidth(prefix) - displayWidth(suffix) - (count ? displayWidth(count) + 2 : 1));
+  const text = truncate(p.text, room);
+  const pad = " ".repeat(Math.max(0, room - displayWidth(text)));
+  const highlighted = p.selected && p.focused;
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <Text bold>Inbox</Text>
-      {lines.length === 0 ? <Text dimColor>Nothing unread. </Text> : lines.slice(0, height - 1).map((l, i) => <Text key={i} wrap="truncate">{l}</Text>)}
+    <Text wrap="truncate" inverse={highlighted} underline={p.selected && !p.focused} bold={p.bold} dimColor={p.dim && !highlighted}>
+      <Text color={highlighted ? undefined : p.prefixColor}>{prefix}</Text>
+      {text}
+      {suffix}
+      {pad}
+      {count ? (
+        <Text color={highlighted ? undefined : p.mention ? p.theme.mention : p.theme.count}>{"  " + count}</Text>
+      ) : (
+        " "
+      )}
+    </Text>
+  );
+}
+
+type InboxRow = ListRow &
+  (
+    | { kind: "section"; label: string; unread: number }
+    | { kind: "dm"; narrow: Narrow; names: string; unread: number; mentioned: boolean }
+    | { kind: "channel"; channelId: number; name: string; color: string; unread: number; mentioned: boolean; collapsed: boolean }
+    | { kind: "topic"; narrow: Narrow; name: string; unread: number; mentioned: boolean; followed: boolean }
+  );
+
+function inboxRows(ctx: ActionContext, collapsed: number[]): InboxRow[] {
+  const data = inbox(ctx.store);
+  const rows: InboxRow[] = [];
+  if (data.dms.length) {
+    rows.push({ kind: "section", key: "section:dms", selectable: false, label: "DIRECT MESSAGES", unread: data.dms.reduce((n, d) => n + d.unread, 0) });
+    for (const d of data.dms) {
+      const narrow: Narrow = { kind: "dm", userIds: d.userIds };
+      rows.push({ kind: "dm", key: narrowKey(narrow), selectable: true, narrow, names: d.names, unread: d.unread, mentioned: d.mentioned });
+    }
+  }
+  if (data.channels.length) rows.push({ kind: "section", key: "section:channels", selectable: false, label: "CHANNELS", unread: data.total - (rows[0]?.unread ?? 0) });
+  for (const c of data.channels) {
+    const folded = collapsed.includes(c.channelId);
+    rows.push({ kind: "channel", key: `channel:${c.channelId}`, selectable: true, channelId: c.channelId, name: c.name, color: c.color, unread: c.unread, mentioned: c.mentioned, collapsed: folded });
+    if (folded) continue;
+    for (const t of c.topics) {
+      const narrow: Narrow = { kind: "topic", channelId: c.channelId, topic: t.topic };
+      rows.push({ kind: "topic", key: narrowKey(narrow), selectable: true, narrow, name: t.displayName, unread: t.unread, mentioned: t.mentioned, followed: t.followed });
+    }
+  }
+  return rows;
+}
+
+export function InboxView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const collapsed = ctx.ui.lists.inbox?.collapsed ?? [];
+  const rows = inboxRows(ctx, collapsed);
+  const total = inbox(ctx.store).total;
+  const listHeight = Math.max(1, height - 1);
+  const { cursor, start, visible } = useListCursor("inbox", rows, listHeight, {
+    active: focused && ctx.ui.focus === "messages",
+    onOpen: (row) => {
+      if (row.kind === "channel") {
+        const next = row.collapsed ? collapsed.filter((c) => c !== row.channelId) : [...collapsed, row.channelId];
+        ctx.dispatch({ type: "list", view: "inbox", state: { collapsed: next, cursor: row.key } });
+      } else if (row.kind === "dm" || row.kind === "topic") openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow));
+    },
+    onMarkRead: (row) => {
+      if (row.kind === "channel") markConversationRead(ctx, { kind: "channel", channelId: row.channelId });
+      else if (row.kind === "dm" || row.kind === "topic") markConversationRead(ctx, row.narrow);
+    },
+  });
+  const channelColor = (c: string) => (theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
+  return (
+    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+      <Text wrap="truncate">
+        <Text bold>Inbox</Text>
+        <Text dimColor>{total ? `  ${total} unread · Enter open · M mark read` : ""}</Text>
+      </Text>
+      {rows.length === 0 ? <Text dimColor>Nothing unread. You are all caught up.</Text> : null}
+      {visible.map((row, i) => {
+        const common = { width, selected: start + i === cursor, focused, theme };
+        switch (row.kind) {
+          case "section":
+            return (
+              <Text key={row.key} dimColor bold wrap="truncate">
+                {row.label}
+              </Text>
+            );
+          case "dm":
+            return <ListLine key={row.key} {...common} prefix=" @ " text={sanitizeInline(row.names)} count={row.unread} mention={row.mentioned} bold />;
+          case "channel":
+            return (
+              <ListLine
+                key={row.key}
+                {...common}
+                prefix={`${row.collapsed ? "▸" : "▾"} #`}
+                prefixColor={channelColor(row.color)}
+                text={sanitizeInline(row.name)}
+                count={row.unread}
+                mention={row.mentioned}
+                bold
+              />
+            );
+          case "topic":
+            return (
+              <ListLine key={row.key} {...common} prefix="    " text={sanitizeInline(row.name)} suffix={row.followed ? " ★" : ""} count={row.unread} mention={row.mentioned} />
+            );
+        }
+      })}
     </Box>
   );
 }

@@ -1,0 +1,54 @@
+/** People (w: the user list with presence and status) and the theme switch (T: dark → light → 16 colours, saved). */
+import { createElement } from "react";
+import { THEMES, openSettings, type ThemeName } from "../../config/settings.js";
+import { dmParticipants } from "../../model/narrow.js";
+import type { UserRow } from "../../model/selectors-views.js";
+import type { ActionContext, Feature } from "../app-context.js";
+import { People, personSummary } from "../popups/People.js";
+import { openUserCard } from "../popups/UserCard.js";
+
+export function openPeople(ctx: ActionContext): void {
+  ctx.openPopup((close) =>
+    createElement(People, {
+      close,
+      onOpen: (row: UserRow) => {
+        close();
+        ctx.openNarrow({ kind: "dm", userIds: dmParticipants([row.userId], ctx.store.selfId) }, { focus: "messages" });
+      },
+      onCard: (row: UserRow) => showCard(ctx, row),
+    }),
+  );
+}
+
+/** The person's card (over the list; closing it comes back here). */
+function showCard(ctx: ActionContext, row: UserRow): void {
+  if (ctx.store.users.has(row.userId)) openUserCard(ctx, row.userId);
+  else ctx.notify(personSummary(ctx, row));
+}
+
+export function nextTheme(current: ThemeName): ThemeName {
+  return THEMES[(THEMES.indexOf(current) + 1) % THEMES.length] ?? "dark";
+}
+
+function cycleTheme(ctx: ActionContext): void {
+  const next = nextTheme(ctx.ui.theme ?? ctx.settings.theme);
+  ctx.dispatch({ type: "theme", theme: next });
+  ctx.attempt(async () => {
+    const file = await openSettings();
+    file.save({ theme: next });
+    if (file.problems.length && !file.path) throw new Error(file.problems[0]);
+  }, `Theme: ${next} (saved)`);
+}
+
+export const peopleFeature: Feature = {
+  name: "people",
+  bindings: [
+    { action: "people", keys: ["w"], context: "sidebar", help: "People: who is here, their status; Enter to message" },
+    { action: "people", keys: ["w"], context: "messages", help: "People: who is here, their status; Enter to message" },
+    { action: "cycleTheme", keys: ["T"], context: "global", help: "Next colour theme (dark, light, 16 colours); saved" },
+  ],
+  actions: {
+    people: openPeople,
+    cycleTheme,
+  },
+};

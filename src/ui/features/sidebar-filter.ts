@@ -1,0 +1,131 @@
+/**
+ * The sidebar's own keys: `q` filters it by typing (the filter line on top
+ * takes every printable key while it is open), `t` shows or hides the
+ * selected channel's topics.
+ */
+import { narrowKey } from "../../model/narrow.js";
+import type { ActionContext, Feature } from "../app-context.js";
+import { sidebarAccess } from "./core.js";
+import { buildSidebarRows, firstMatchIndex, moveCursor, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
+
+/**
+ * What the filter keys last set, ahead of the next render: keys that arrive
+ * together (typing fast, a paste) each build on the one before, none is lost.
+ */
+export interface FilterLive {
+  filter: string | null;
+  cursor: number;
+}
+
+function rowsFor(ctx: ActionContext, o: SidebarOptions): SidebarRow[] {
+  const s = ctx.ui.sidebar;
+  return buildSidebarRows(ctx.store, { expanded: s.expanded, filter: s.filter, collapsedFolders: s.collapsedFolders, ...o });
+}
+
+function setFilter(ctx: ActionContext, live: FilterLive, filter: string): void {
+  const cursor = firstMatchIndex(rowsFor(ctx, { filter }));
+  live.filter = filter;
+  live.cursor = cursor;
+  ctx.dispatch({ type: "sidebar", filter, cursor });
+}
+
+/**
+ * Leaves filtering with the cursor on the same row in the whole list: the
+ * channel of a chosen topic shows its topics, a folded folder that holds the
+ * row unfolds.
+ */
+function closeFilter(ctx: ActionContext, live: FilterLive, row: SidebarRow | undefined): void {
+  const s = ctx.ui.sidebar;
+  const expanded = row?.kind === "topic" || row?.kind === "channel" ? row.channelId : s.expanded;
+  let cursor = 0;
+  if (row) {
+    const key = sidebarRowKey(row);
+    const find = (collapsedFolders: number[]) => rowsFor(ctx, { filter: null, expanded, collapsedFolders }).findIndex((r) => sidebarRowKey(r) === key);
+    cursor = find(s.collapsedFolders);
+    for (const f of s.collapsedFolders) {
+      if (cursor >= 0) break;
+      const without = s.collapsedFolders.filter((x) => x !== f);
+      const at = find(without);
+      if (at >= 0) {
+        ctx.dispatch({ type: "toggleFolder", folderId: f });
+        cursor = at;
+      }
+    }
+    cursor = Math.max(0, cursor);
+  }
+  live.filter = null;
+  live.cursor = cursor;
+  ctx.dispatch({ type: "sidebar", filter: null, cursor, expanded: expanded ?? null });
+}
+
+/** Enter while filtering: open the highlighted row and leave filtering with it selected. */
+function openFiltered(ctx: ActionContext, live: FilterLive): void {
+  const row = rowsFor(ctx, { filter: live.filter })[live.cursor];
+  closeFilter(ctx, live, row);
+  if (!row || row.kind === "header" || row.kind === "folder") return;
+  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) ctx.dispatch({ type: row.view });
+  else ctx.openNarrow(row.narrow, { focus: row.kind === "channel" ? "sidebar" : "messages" });
+}
+
+const PRINTABLE = /^[^\p{Cc}\p{Cf}]+$/u;
+
+/**
+ * A key while the filter is open. Returns false for keys it leaves to the
+ * rest of the app (Tab, Ctrl-C…).
+ */
+export function handleFilterKey(ctx: ActionContext, live: FilterLive, name: string, input: string): boolean {
+  const filter = live.filter;
+  if (filter === null) return false;
+  switch (name) {
+    case "escape":
+      closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
+      return true;
+    case "enter":
+      openFiltered(ctx, live);
+      return true;
+    case "backspace":
+      if (filter === "") closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
+      else setFilter(ctx, live, [...filter].slice(0, -1).join(""));
+      return true;
+    case "C-u":
+      setFilter(ctx, live, "");
+      return true;
+    case "up":
+    case "down":
+    case "C-p":
+    case "C-n": {
+      const rows = rowsFor(ctx, { filter });
+      live.cursor = moveCursor(rows, live.cursor, name === "up" || name === "C-p" ? -1 : 1);
+      ctx.dispatch({ type: "sidebar", cursor: live.cursor });
+      return true;
+    }
+  }
+  if (input && name === input && PRINTABLE.test(input)) {
+    setFilter(ctx, live, filter + input);
+    return true;
+  }
+  return false;
+}
+
+/** t: show or hide the topics of the channel under the cursor (or of the topic's channel), keeping the cursor on it. */
+function toggleTopics(ctx: ActionContext): void {
+  const row = sidebarAccess.rows[ctx.ui.sidebar.cursor];
+  if (row?.kind !== "channel" && row?.kind !== "topic") return;
+  const expanded = ctx.ui.sidebar.expanded === row.channelId ? undefined : row.channelId;
+  const key = narrowKey({ kind: "channel", channelId: row.channelId });
+  const cursor = rowsFor(ctx, { expanded }).findIndex((r) => sidebarRowKey(r) === key);
+  ctx.dispatch({ type: "sidebar", expanded: expanded ?? null, cursor: cursor >= 0 ? cursor : undefined });
+}
+
+export const sidebarFeature: Feature = {
+  name: "sidebar",
+  bindings: [
+    { action: "sidebarFilter", keys: ["q"], context: "sidebar", help: "Filter channels, topics and conversations by typing (Enter open, Esc clear)" },
+    { action: "sidebarTopics", keys: ["t"], context: "sidebar", help: "Show or hide the selected channel's topics" },
+  ],
+  actions: {
+    // An empty filter shows every row: the cursor stays where it is until something is typed.
+    sidebarFilter: (ctx) => ctx.dispatch({ type: "sidebar", filter: ctx.ui.sidebar.filter ?? "" }),
+    sidebarTopics: toggleTopics,
+  },
+};

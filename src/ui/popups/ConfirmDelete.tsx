@@ -1,0 +1,49 @@
+/** d: asks before deleting one of your messages (y or Enter deletes; n or Esc keeps it). */
+import { Text } from "ink";
+import type { Message } from "../../api/schemas/common.js";
+import { deleteMessage } from "../../api/routes/messages.js";
+import { narrowTitle } from "../../model/selectors.js";
+import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { targetOfMessage } from "../compose-rules.js";
+import { targetNarrow } from "../features/core.js";
+import { byKey } from "../compose-editor.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export function ConfirmDelete({ message, close }: { message: Message; close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  useKeypress(
+    byKey((name) => {
+      if (name === "y" || name === "Y" || name === "enter") {
+        close();
+        ctx.attempt(() => deleteMessage(ctx.session.machine.client, message.id), "Message deleted.");
+      } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
+      return true;
+    }),
+    { priority: 50 },
+  );
+  const where = sanitizeInline(narrowTitle(ctx.store, targetNarrow(targetOfMessage(ctx.store, message))));
+  const lines = sanitize(message.content, { multiline: true }).split("\n").slice(0, Math.max(1, height - 6));
+  return (
+    <Popup title="Delete this message?" hint="y or Enter delete · n or Esc keep" width={width} height={height}>
+      <Text dimColor wrap="truncate">
+        {where}
+      </Text>
+      {lines.map((l, i) => (
+        <Text key={i} wrap="truncate">
+          {"  " + (l || " ")}
+        </Text>
+      ))}
+      <Text color={theme.warn}>Deleting cannot be undone.</Text>
+    </Popup>
+  );
+}
+
+export function openConfirmDelete(ctx: ActionContext, message: Message): void {
+  ctx.openPopup((close) => <ConfirmDelete message={message} close={close} />);
+}

@@ -1,0 +1,150 @@
+/**
+ * D: every unsent text — the local journal's drafts (synced with the
+ * server's), edits in progress, and server drafts this client has not taken
+ * (synchronisation off, another client's) — newest first. Enter resumes one
+ * in its conversation; x deletes it.
+ */
+import { Box, Text } from "ink";
+import { useEffect, useState } from "react";
+import { deleteDraft } from "../../api/routes/drafts.js";
+import { dmParticipants } from "../../model/narrow.js";
+import { narrowTitle } from "../../model/selectors.js";
+import type { Store } from "../../model/store.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import { draftKey, type DraftJournal } from "../../sync/draft-journal.js";
+import type { SendTarget } from "../../sync/outbox.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { targetOfMessage } from "../compose-rules.js";
+import { targetNarrow } from "../features/core.js";
+import { byKey } from "../compose-editor.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export interface DraftRow {
+  /** Journal key, or `server:<id>`. */
+  key: string;
+  target: SendTarget | undefined;
+  text: string;
+  updatedAt: number;
+  /** A server draft the journal does not hold. */
+  serverId?: number;
+  /** An edit of this message in progress. */
+  editing?: number;
+}
+
+export function draftRows(store: Store, journal: DraftJournal): DraftRow[] {
+  const rows: DraftRow[] = [];
+  const keys = new Set<string>();
+  const serverIds = new Set<number>();
+  for (const e of journal.all()) {
+    const edit = /^edit:(\d+)$/.exec(e.key);
+    if (edit) {
+      const id = Number(edit[1]);
+      const m = store.messages.byId.get(id);
+      if (m && m.content === e.text) continue; // opened for editing, nothing changed
+      rows.push({ key: e.key, target: m ? targetOfMessage(store, m) : undefined, text: e.text, updatedAt: e.updatedAt, editing: id });
+      continue;
+    }
+    keys.add(e.key);
+    if (e.serverId !== undefined) serverIds.add(e.serverId);
+    rows.push({ key: e.key, target: journal.targetOf(e.key), text: e.text, updatedAt: e.updatedAt });
+  }
+  for (const d of store.personal.drafts.values()) {
+    if (d.id === undefined || serverIds.has(d.id) || !d.content) continue;
+    let target: SendTarget | undefined;
+    if (d.type === "stream" && d.to[0] !== undefined) target = { type: "stream", channelId: d.to[0], topic: d.topic };
+    else if (d.type === "private") target = { type: "direct", userIds: dmParticipants(d.to, store.selfId) };
+    if (target && keys.has(draftKey(target))) continue;
+    rows.push({ key: `server:${d.id}`, target, text: d.content, updatedAt: (d.timestamp ?? 0) * 1000, serverId: d.id });
+  }
+  return rows.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+function rowTitle(store: Store, r: DraftRow): string {
+  const where = r.target ? narrowTitle(store, targetNarrow(r.target)) : "(no conversation)";
+  return (r.editing !== undefined ? "Edit in " : "") + sanitizeInline(where);
+}
+
+function age(ms: number, now: number): string {
+  const min = Math.max(0, Math.round((now - ms) / 60_000));
+  if (min < 1) return "just now";
+  if (min < 60) return `${min} min ago`;
+  if (min < 48 * 60) return `${Math.round(min / 60)} h ago`;
+  return `${Math.round(min / 1440)} days ago`;
+}
+
+export function DraftsList({ close }: { close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const [, setTick] = useState(0);
+  useEffect(() => ctx.session.journal.onChange(() => setTick((t) => t + 1)), [ctx.session]);
+  const [cursor, setCursor] = useState(0);
+  const rows = draftRows(ctx.store, ctx.session.journal);
+  const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  const room = Math.max(1, Math.floor((height - 3) / 2));
+  const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
+
+  useKeypress(
+    byKey((name) => {
+      const row = rows[at];
+      if (name === "escape" || name === "q" || name === "D") close();
+      else if (name === "down" || name === "j") setCursor(Math.min(rows.length - 1, at + 1));
+      else if (name === "up" || name === "k") setCursor(Math.max(0, at - 1));
+      else if (name === "enter" && row) {
+        close();
+        resumeDraft(ctx, row);
+      } else if (name === "x" && row) {
+        if (row.serverId !== undefined) {
+          const id = row.serverId;
+          ctx.attempt(() => deleteDraft(ctx.session.machine.client, id), "Draft deleted.");
+        } else {
+          ctx.session.journal.clear(row.key);
+          ctx.notify("Draft deleted.");
+        }
+      }
+      return true;
+    }),
+    { priority: 50 },
+  );
+
+  const now = Date.now();
+  return (
+    <Popup title={`Drafts (${rows.length})`} hint="Enter resume · x delete · Esc close" width={width} height={height}>
+      {rows.length === 0 ? <Text dimColor>No drafts. Text you start and close (Esc) waits here.</Text> : null}
+      {rows.slice(offset, offset + room).map((r, i) => {
+        const on = offset + i === at;
+        const first = sanitizeInline(r.text.split("\n").find((l) => l.trim()) ?? "");
+        return (
+          <Box key={r.key} flexDirection="column">
+            <Text wrap="truncate" inverse={on}>
+              <Text bold color={on ? undefined : theme.recipient}>
+                {rowTitle(ctx.store, r)}
+              </Text>
+              <Text dimColor>{`  ${age(r.updatedAt, now)}${r.serverId !== undefined ? " · server" : ""}`}</Text>
+            </Text>
+            <Text wrap="truncate">{"    " + (first || " ")}</Text>
+          </Box>
+        );
+      })}
+    </Popup>
+  );
+}
+
+/** Opens a draft's conversation with its text in the compose box. */
+export function resumeDraft(ctx: ActionContext, row: DraftRow): void {
+  const t = row.target;
+  if (!t) {
+    ctx.notify(row.editing !== undefined ? "That message is not loaded: open its conversation, select it and press e." : "That draft has no conversation.", "error");
+    return;
+  }
+  ctx.openNarrow(targetNarrow(t), { focus: "messages", select: row.editing });
+  if (row.editing !== undefined) ctx.openCompose(t, { editing: { messageId: row.editing } });
+  else ctx.openCompose(t, row.serverId !== undefined ? { initialText: row.text } : {});
+}
+
+export function openDrafts(ctx: ActionContext): void {
+  ctx.openPopup((close) => <DraftsList close={close} />);
+}

@@ -1,0 +1,200 @@
+/**
+ * Reaction popups. The emoji picker: a search line and a grid of matching
+ * emoji (the organization's custom emoji, then Unicode by name); arrows (or
+ * j/k/h/l after Tab) choose, Enter adds — or removes — the reader's
+ * reaction. The reaction chooser: the reactions already on a message, to
+ * toggle one.
+ */
+import { Text } from "ink";
+import { useState } from "react";
+import type { Message } from "../../api/schemas/common.js";
+import type { ReactionParams } from "../../api/routes/reactions.js";
+import type { ReactionType } from "../../api/routes/status.js";
+import type { Store } from "../../model/store.js";
+import { searchEmoji } from "../../render/emoji.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import { displayWidth, truncate } from "../../render/wrap.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { emojiCode, reactionParams, reactWith } from "../reactions.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { reactionGroups } from "../message-layout.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export interface EmojiChoice {
+  /** What is shown: the character, or `:name:` for a custom emoji. */
+  label: string;
+  name: string;
+  /** How a reaction with this emoji is recognised on a message. */
+  code: string;
+  type: ReactionType;
+  /** What is sent to add it when nobody has reacted with it yet. */
+  params: ReactionParams;
+}
+
+/** Emoji matching a search: the organization's custom emoji (name contains it), then Unicode (name starts with it). */
+export function emojiChoices(store: Store, query: string, limit = 60): EmojiChoice[] {
+  const q = query.trim().toLowerCase().replace(/^:/, "").replace(/:$/, "");
+  const out: EmojiChoice[] = [];
+  for (const e of store.personal.realmEmoji.values()) {
+    if (e.deactivated || !e.name.toLowerCase().includes(q)) continue;
+    const name = sanitizeInline(e.name);
+    out.push({ label: `:${name}:`, name, code: e.id, type: "realm_emoji", params: { emoji_name: e.name, emoji_code: e.id, reaction_type: "realm_emoji" } });
+    if (out.length >= limit) return out;
+  }
+  const seen = new Set<string>();
+  for (const m of searchEmoji(q, limit * 2)) {
+    const code = emojiCode(m.emoji);
+    if (seen.has(code)) continue; // aliases: one cell per emoji
+    seen.add(code);
+    out.push({ label: m.emoji, name: m.name, code, type: "unicode_emoji", params: { emoji_name: m.name } });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Toggles the reader's reaction with a chosen emoji (joining an existing reaction under its own name). */
+export function reactWithChoice(ctx: ActionContext, m: Message, c: EmojiChoice): void {
+  const existing = m.reactions.find((r) => r.emoji_code === c.code && r.reaction_type === c.type);
+  reactWith(ctx, m, existing ? reactionParams(existing) : c.params, c.label);
+}
+
+export function openEmojiPicker(ctx: ActionContext, messageId: number): void {
+  ctx.openPopup((close) => <EmojiPicker messageId={messageId} close={close} />);
+}
+
+export function openReactionChooser(ctx: ActionContext, messageId: number): void {
+  ctx.openPopup((close) => <ReactionChooser messageId={messageId} close={close} />);
+}
+
+const CELL = 18;
+
+function EmojiPicker({ messageId, close }: { messageId: number; close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const [query, setQuery] = useState("");
+  const [cursor, setCursor] = useState(0);
+  const [listMode, setListMode] = useState(false);
+  const [top, setTop] = useState(0);
+  const m = ctx.store.messages.byId.get(messageId);
+  const choices = emojiChoices(ctx.store, query);
+  const columns = Math.max(1, Math.floor((width - 4) / CELL));
+  const rows = Math.max(1, height - 5);
+  const at = Math.min(cursor, Math.max(0, choices.length - 1));
+  const mine = new Set(m ? m.reactions.filter((r) => r.user_id === ctx.store.selfId).map((r) => `${r.reaction_type}:${r.emoji_code}`) : []);
+
+  const move = (delta: number) => {
+    const next = Math.max(0, Math.min(choices.length - 1, at + delta));
+    setCursor(next);
+    const row = Math.floor(next / columns);
+    setTop((t) => (row < t ? row : row >= t + rows ? row - rows + 1 : t));
+  };
+  const edit = (q: string) => {
+    setQuery(q);
+    setCursor(0);
+    setTop(0);
+  };
+
+  useKeypress(
+    (name, input, key) => {
+      if (name === "escape") close();
+      else if (name === "enter") {
+        const c = choices[at];
+        if (m && c) {
+          close();
+          reactWithChoice(ctx, m, c);
+        }
+      } else if (name === "down" || (listMode && name === "j")) move(columns);
+      else if (name === "up" || (listMode && name === "k")) move(-columns);
+      else if (name === "right" || (listMode && name === "l")) move(1);
+      else if (name === "left" || (listMode && name === "h")) move(-1);
+      else if (name === "tab") setListMode((x) => !x);
+      else if (listMode && name === "/") setListMode(false);
+      else if (name === "backspace") edit(query.slice(0, -1));
+      else if (name === "C-u") edit("");
+      else if (input.length === 1 && !key.ctrl && !key.meta && input >= " ") {
+        setListMode(false);
+        edit(query + input);
+      }
+      return true; // modal: every key stays here
+    },
+    { priority: 50 },
+  );
+
+  const visible = choices.slice(top * columns, (top + rows) * columns);
+  const lines: Array<typeof visible> = [];
+  for (let i = 0; i < visible.length; i += columns) lines.push(visible.slice(i, i + columns));
+  return (
+    <Popup title="React" hint={listMode ? "hjkl/arrows · / search · Enter react · Esc" : "type to search · arrows · Tab hjkl · Enter react · Esc"} width={width} height={height}>
+      <Text wrap="truncate">
+        <Text color={theme.accent}>{"Search: "}</Text>
+        {query}
+        {listMode ? "" : <Text inverse> </Text>}
+      </Text>
+      {!m ? <Text dimColor>The message is no longer here.</Text> : null}
+      {choices.length === 0 ? <Text dimColor>{`No emoji named ${sanitizeInline(query)}…`}</Text> : null}
+      {lines.map((row, r) => (
+        <Text key={r} wrap="truncate">
+          {row.map((c, i) => {
+            const index = (top + r) * columns + i;
+            const selected = index === at;
+            const own = mine.has(`${c.type}:${c.code}`);
+            const text = `${own ? "✓" : " "}${c.label} ${c.name}`;
+            const cell = truncate(text, CELL - 1);
+            return (
+              <Text key={i} inverse={selected} color={own ? theme.accent : undefined}>
+                {cell + " ".repeat(Math.max(1, CELL - displayWidth(cell)))}
+              </Text>
+            );
+          })}
+        </Text>
+      ))}
+    </Popup>
+  );
+}
+
+function ReactionChooser({ messageId, close }: { messageId: number; close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const [cursor, setCursor] = useState(0);
+  const m = ctx.store.messages.byId.get(messageId);
+  const groups = m ? reactionGroups(ctx.store, m) : [];
+  const at = Math.min(cursor, Math.max(0, groups.length - 1));
+  const room = Math.max(1, height - 3);
+  const top = Math.max(0, at - room + 1);
+  useKeypress(
+    (name) => {
+      if (name === "escape" || name === "q" || name === "=") close();
+      else if (name === "j" || name === "down") setCursor(Math.min(groups.length - 1, at + 1));
+      else if (name === "k" || name === "up") setCursor(Math.max(0, at - 1));
+      else if (name === "enter" || name === " ") {
+        const g = groups[at];
+        if (m && g) {
+          close();
+          reactWith(ctx, m, reactionParams(g), g.label);
+        }
+      }
+      return true;
+    },
+    { priority: 50 },
+  );
+  return (
+    <Popup title="Reactions" hint="j/k choose · Enter add/remove yours · Esc" width={width} height={height}>
+      {groups.length === 0 ? <Text dimColor>No reactions on this message.</Text> : null}
+      {groups.slice(top, top + room).map((g, i) => {
+        const names = g.userIds.map((id) => (id === ctx.store.selfId ? "you" : sanitizeInline(ctx.store.userName(id)))).join(", ");
+        return (
+          <Text key={g.reaction_type + g.emoji_code} wrap="truncate" inverse={top + i === at}>
+            <Text color={g.mine ? theme.accent : theme.reactions} bold={g.mine}>
+              {`${g.mine ? "[" : " "}${g.label} ${g.count}${g.mine ? "]" : " "}`}
+            </Text>
+            {`  ${names}`}
+          </Text>
+        );
+      })}
+    </Popup>
+  );
+}

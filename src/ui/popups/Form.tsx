@@ -1,0 +1,269 @@
+/**
+ * A small form in a popup: text lines, toggles, choices and pickers (a
+ * filtered list: type to narrow it, ←/→ to choose; a multi-picker adds and
+ * removes with Space). Tab/↓ and Shift-Tab/↑ move between fields, Enter
+ * submits (each field validated first, the problem shown in the form), Esc
+ * cancels. Every label and option is sanitized before it is drawn.
+ */
+import { Box, Text } from "ink";
+import { useRef, useState, type ReactNode } from "react";
+import { sanitizeInline } from "../../render/sanitize.js";
+import type { ActionContext } from "../app-context.js";
+import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorAction, type EditorState } from "../compose-editor.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { fuzzyFilter } from "../palette-commands-match.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export interface Option {
+  value: string;
+  label: string;
+  detail?: string;
+}
+
+export type Field =
+  | { kind: "text"; name: string; label: string; initial?: string; hint?: string; validate?: (v: string) => string | undefined }
+  | { kind: "toggle"; name: string; label: string; initial?: boolean }
+  | { kind: "choice"; name: string; label: string; options: Option[]; initial?: string }
+  | { kind: "pick"; name: string; label: string; options: Option[]; initial?: string; multi?: boolean; required?: boolean };
+
+export type FormValues = Record<string, string | boolean | string[] | undefined>;
+
+export interface FormSpec {
+  title: string;
+  /** A line under the title: what the form changes ("#engineering"). */
+  subtitle?: string;
+  fields: Field[];
+  /** A problem with the values as a whole (the form stays open and shows it). */
+  check?: (values: FormValues) => string | undefined;
+  /** Called after the form has closed (so it may open another popup). */
+  onSubmit: (values: FormValues) => void;
+}
+
+export function openForm(ctx: ActionContext, spec: FormSpec): void {
+  ctx.openPopup((close) => <Form spec={spec} close={close} />);
+}
+
+interface FieldState {
+  editor: EditorState;
+  on: boolean;
+  index: number;
+  picked: string[];
+}
+
+function initialState(f: Field): FieldState {
+  const s: FieldState = { editor: EMPTY_EDITOR, on: false, index: 0, picked: [] };
+  if (f.kind === "text") s.editor = editorReducer(EMPTY_EDITOR, { type: "set", text: f.initial ?? "" });
+  if (f.kind === "toggle") s.on = f.initial ?? false;
+  if (f.kind === "choice") s.index = Math.max(0, f.options.findIndex((o) => o.value === f.initial));
+  if (f.kind === "pick") {
+    if (f.multi && f.initial) s.picked = [f.initial];
+    else s.index = Math.max(0, f.options.findIndex((o) => o.value === f.initial));
+  }
+  return s;
+}
+
+/** The options a picker shows for its typed filter. */
+function pickMatches(f: Field & { kind: "pick" }, s: FieldState): Option[] {
+  return s.editor.text ? fuzzyFilter(s.editor.text, f.options, (o) => `${o.label} ${o.detail ?? ""}`) : f.options;
+}
+
+export function fieldValue(f: Field, s: FieldState): string | boolean | string[] | undefined {
+  switch (f.kind) {
+    case "text":
+      return s.editor.text;
+    case "toggle":
+      return s.on;
+    case "choice":
+      return f.options[s.index]?.value;
+    case "pick":
+      return f.multi ? s.picked : pickMatches(f, s)[s.index]?.value;
+  }
+}
+
+export function Form({ spec, close }: { spec: FormSpec; close: () => void }): ReactNode {
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const [, setTick] = useState(0);
+  // State in a ref, updated key by key: fast typing never loses a key.
+  const states = useRef<FieldState[]>(spec.fields.map(initialState));
+  const focus = useRef(0);
+  const problem = useRef<string | undefined>(undefined);
+  const rerender = () => setTick((t) => t + 1);
+
+  const submit = () => {
+    const values: FormValues = {};
+    for (let i = 0; i < spec.fields.length; i++) {
+      const f = spec.fields[i]!;
+      const v = fieldValue(f, states.current[i]!);
+      if (f.kind === "text" && f.validate) {
+        const why = f.validate(v as string);
+        if (why) return fail(i, why);
+      }
+      if (f.kind === "pick" && !f.multi && f.required !== false && v === undefined) {
+        return fail(i, `${f.label}: nothing matches "${states.current[i]!.editor.text}"`);
+      }
+      values[f.name] = v;
+    }
+    const why = spec.check?.(values);
+    if (why) return fail(focus.current, why);
+    close();
+    spec.onSubmit(values);
+  };
+  const fail = (i: number, why: string) => {
+    focus.current = i;
+    problem.current = why;
+    rerender();
+  };
+
+  useKeypress(
+    (name, input) => {
+      const f = spec.fields[focus.current];
+      const s = states.current[focus.current];
+      if (name === "escape") close();
+      else if (name === "enter") submit();
+      else if (name === "tab" || name === "down") focus.current = (focus.current + 1) % spec.fields.length;
+      else if (name === "S-tab" || name === "up") focus.current = (focus.current - 1 + spec.fields.length) % spec.fields.length;
+      else if (f && s) editField(f, s, name, input);
+      if (name !== "enter") problem.current = undefined;
+      rerender();
+      return true;
+    },
+    { priority: 50 },
+  );
+
+  // "› " + the label + a space; long labels are cut so the values stay in one column.
+  const labelWidth = Math.min(Math.max(12, Math.floor(width / 2)), Math.max(...spec.fields.map((f) => f.label.length)) + 3);
+  const inner = Math.max(10, width - 4 - labelWidth);
+  const rows: ReactNode[] = [];
+  spec.fields.forEach((f, i) => {
+    const s = states.current[i]!;
+    const focused = i === focus.current;
+    rows.push(
+      <Text key={f.name} wrap="truncate">
+        <Text color={focused ? theme.accent : undefined} bold={focused}>
+          {(focused ? "› " : "  ") + fitLabel(sanitizeInline(f.label), labelWidth - 3) + " "}
+        </Text>
+        {renderField(f, s, focused, inner)}
+      </Text>,
+    );
+    if (focused && f.kind === "pick") {
+      const matches = pickMatches(f, s);
+      const start = Math.max(0, Math.min(s.index - 2, matches.length - 5));
+      matches.slice(start, start + 5).forEach((o, j) => {
+        const at = start + j === s.index;
+        const mark = f.multi ? (s.picked.includes(o.value) ? "[x] " : "[ ] ") : "";
+        rows.push(
+          <Text key={`${f.name}:${o.value}`} wrap="truncate" color={at ? theme.selection : undefined} dimColor={!at}>
+            {" ".repeat(labelWidth) + (at ? "▸ " : "  ") + mark + sanitizeInline(o.label) + (o.detail ? `  ${sanitizeInline(o.detail)}` : "")}
+          </Text>,
+        );
+      });
+    }
+  });
+  const hint = spec.fields.some((f) => f.kind === "pick" && f.multi) ? "Space add/remove · " : "";
+  return (
+    <Popup title={sanitizeInline(spec.title)} hint={`${hint}Tab next · Enter apply · Esc cancel`} width={width} height={Math.min(height, rows.length + 6)}>
+      {spec.subtitle ? <Text dimColor wrap="truncate">{sanitizeInline(spec.subtitle)}</Text> : null}
+      <Box flexDirection="column" marginTop={1}>
+        {rows}
+      </Box>
+      {problem.current ? (
+        <Text color={theme.error} wrap="truncate">
+          {sanitizeInline(problem.current)}
+        </Text>
+      ) : null}
+    </Popup>
+  );
+}
+
+function fitLabel(label: string, width: number): string {
+  return label.length > width ? label.slice(0, Math.max(1, width - 1)) + "…" : label.padEnd(width);
+}
+
+function editField(f: Field, s: FieldState, name: string, input: string): void {
+  if (f.kind === "toggle") {
+    if (name === " " || name === "left" || name === "right" || name === "y" || name === "n") s.on = name === "y" ? true : name === "n" ? false : !s.on;
+    return;
+  }
+  if (f.kind === "choice") {
+    const n = f.options.length;
+    if (name === "right" || name === " ") s.index = (s.index + 1) % n;
+    else if (name === "left") s.index = (s.index - 1 + n) % n;
+    return;
+  }
+  if (f.kind === "pick") {
+    const matches = pickMatches(f, s);
+    if (name === "right" || name === "C-n") s.index = Math.min(matches.length - 1, s.index + 1);
+    else if (name === "left" || name === "C-p") s.index = Math.max(0, s.index - 1);
+    else if (name === " " && f.multi) {
+      const v = matches[s.index]?.value;
+      if (v !== undefined) s.picked = s.picked.includes(v) ? s.picked.filter((x) => x !== v) : [...s.picked, v];
+    } else {
+      const edit = lineEdit(name, input);
+      if (edit && edit.type !== "left" && edit.type !== "right") {
+        s.editor = editorReducer(s.editor, edit);
+        s.index = 0;
+      }
+    }
+    return;
+  }
+  const edit = lineEdit(name, input);
+  if (edit) s.editor = editorReducer(s.editor, edit);
+}
+
+function renderField(f: Field, s: FieldState, focused: boolean, width: number): ReactNode {
+  switch (f.kind) {
+    case "text":
+      return <TextLine editor={s.editor} focused={focused} width={width} placeholder={f.hint} />;
+    case "toggle":
+      return <Text>{s.on ? "[x] yes" : "[ ] no"}</Text>;
+    case "choice":
+      return <Text>{`‹ ${sanitizeInline(f.options[s.index]?.label ?? "")} ›`}</Text>;
+    case "pick": {
+      if (f.multi) {
+        const names = s.picked.map((v) => f.options.find((o) => o.value === v)?.label ?? v).map(sanitizeInline);
+        return (
+          <Text>
+            <TextLine editor={s.editor} focused={focused} width={Math.max(8, Math.floor(width / 3))} placeholder="type to filter" />
+            <Text dimColor>{`  ${names.length ? names.join(", ") : "(none yet)"}`}</Text>
+          </Text>
+        );
+      }
+      const chosen = pickMatches(f, s)[s.index];
+      return (
+        <Text>
+          <TextLine editor={s.editor} focused={focused} width={Math.max(8, Math.floor(width / 3))} placeholder="type to filter" />
+          <Text bold>{`  → ${chosen ? sanitizeInline(chosen.label) : "(no match)"}`}</Text>
+        </Text>
+      );
+    }
+  }
+}
+
+/** The edit a key makes in a one-line field: like the compose box's, with line breaks (pasted, or a chunk ending in Enter) as spaces. */
+export function lineEdit(name: string, input: string): EditorAction | undefined {
+  const edit = editActionForKey(name, input);
+  return edit?.type === "insert" ? { type: "insert", text: edit.text.replace(/\r\n?|\n/g, " ") } : edit;
+}
+
+/** One line of editable text with a visible cursor, scrolled so the cursor stays in view. */
+export function TextLine({ editor, focused, width, placeholder }: { editor: EditorState; focused: boolean; width: number; placeholder?: string }): ReactNode {
+  const text = editor.text.replace(/\n/g, " ");
+  if (!text && placeholder && !focused) return <Text dimColor>{sanitizeInline(placeholder)}</Text>;
+  const room = Math.max(4, width - 1);
+  const start = Math.max(0, editor.cursor - room + 1);
+  const before = text.slice(start, editor.cursor);
+  const at = text.slice(editor.cursor, editor.cursor + 1) || " ";
+  const after = text.slice(editor.cursor + 1, start + room);
+  if (!focused) return <Text>{sanitizeInline(text.slice(0, room))}</Text>;
+  return (
+    <Text>
+      {sanitizeInline(before)}
+      <Text inverse>{sanitizeInline(at)}</Text>
+      {sanitizeInline(after)}
+      {!text && placeholder ? <Text dimColor>{" " + sanitizeInline(placeholder)}</Text> : null}
+    </Text>
+  );
+}

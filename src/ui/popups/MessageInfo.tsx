@@ -1,0 +1,160 @@
+/**
+ * Message info (`i`): who sent it and when, where, its reactions, its raw
+ * Markdown source (GET /messages/{id} with apply_markdown=false) and its
+ * edit history (GET /messages/{id}/history: previous contents, topics and
+ * channels). Scrolls with j/k; everything from the server is sanitized.
+ */
+import { Text } from "ink";
+import { useEffect, useState } from "react";
+import { describeError } from "../../api/errors.js";
+import { getMessage, getMessageHistory } from "../../api/routes/messages.js";
+import type { MessageHistoryResponse } from "../../api/schemas/responses.js";
+import type { Store } from "../../model/store.js";
+import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { formatDateTime } from "../../render/time.js";
+import { wrapText } from "../../render/wrap.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { reactionGroups, recipientLabel } from "../message-layout.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+type HistoryEntry = MessageHistoryResponse["message_history"][number];
+
+export interface InfoLine {
+  text: string;
+  kind?: "heading" | "dim" | "body";
+}
+
+export function openMessageInfo(ctx: ActionContext, messageId: number): void {
+  ctx.openPopup((close) => <MessageInfo messageId={messageId} close={close} />);
+}
+
+function block(text: string, width: number, indent = "  "): InfoLine[] {
+  const clean = sanitize(text, { multiline: true }).replace(/\s+$/, "");
+  if (clean === "") return [{ text: indent + "(empty)", kind: "dim" }];
+  return wrapText(clean, Math.max(10, width - indent.length))
+    .split("\n")
+    .map((l) => ({ text: indent + l, kind: "body" as const }));
+}
+
+/** The edit history as lines: the original, then each edit with what changed and the content it left. */
+export function historyLines(store: Store, history: HistoryEntry[], width: number): InfoLine[] {
+  const out: InfoLine[] = [];
+  const channel = (id: number) => `#${sanitizeInline(store.channelName(id) ?? String(id))}`;
+  const topic = (t: string) => `"${sanitizeInline(store.topicDisplayName(t))}"`;
+  history.forEach((h, i) => {
+    const who = h.user_id != null ? sanitizeInline(store.userName(h.user_id)) : "someone";
+    const when = formatDateTime(h.timestamp);
+    const changes: string[] = [];
+    if (i === 0) changes.push("posted");
+    if (h.prev_content !== undefined) changes.push("edited the content");
+    if (h.prev_topic !== undefined && h.topic !== undefined) changes.push(`topic ${topic(h.prev_topic)} → ${topic(h.topic)}`);
+    if (h.prev_stream !== undefined) changes.push(`moved from ${channel(h.prev_stream)}${h.stream !== undefined ? ` to ${channel(h.stream)}` : ""}`);
+    if (changes.length === 0) changes.push("changed");
+    out.push({ text: `${when} · ${who} · ${changes.join("; ")}`, kind: "heading" });
+    const content = h.content ?? (i === 0 ? h.prev_content : undefined);
+    if (h.prev_content !== undefined && i > 0) {
+      out.push({ text: "  before:", kind: "dim" }, ...block(h.prev_content, width, "    "), { text: "  after:", kind: "dim" });
+      if (content !== undefined) out.push(...block(content, width, "    "));
+    } else if (content !== undefined && (i === 0 || h.prev_content !== undefined)) {
+      out.push(...block(content, width));
+    }
+  });
+  return out;
+}
+
+interface Loaded {
+  raw?: string;
+  rawError?: string;
+  history?: HistoryEntry[];
+  historyError?: string;
+}
+
+function MessageInfo({ messageId, close }: { messageId: number; close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const [loaded, setLoaded] = useState<Loaded>({});
+  const [offset, setOffset] = useState(0);
+  const client = ctx.session.machine.client;
+
+  useEffect(() => {
+    let live = true;
+    getMessage(client, messageId, { apply_markdown: false, allow_empty_topic_name: true }).then(
+      (r) => live && setLoaded((l) => ({ ...l, raw: r.message.content })),
+      (err: unknown) => live && setLoaded((l) => ({ ...l, rawError: describeError(err) })),
+    );
+    getMessageHistory(client, messageId, { allow_empty_topic_name: true }).then(
+      (r) => live && setLoaded((l) => ({ ...l, history: r.message_history })),
+      (err: unknown) => live && setLoaded((l) => ({ ...l, historyError: describeError(err) })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, messageId]);
+
+  const inner = Math.max(20, width - 4);
+  const store = ctx.store;
+  const m = store.messages.byId.get(messageId);
+  const lines: InfoLine[] = [];
+  if (m) {
+    const sender = store.users.get(m.sender_id);
+    lines.push({ text: `From: ${sanitizeInline(m.sender_full_name)} <${sanitizeInline(sender?.email ?? m.sender_email)}>` });
+    lines.push({ text: `Sent: ${formatDateTime(m.timestamp)}` });
+    lines.push({ text: `In:   ${recipientLabel(store, m)}` });
+    const flags = [
+      `id ${m.id}`,
+      store.messages.starred.has(m.id) ? "★ starred" : "",
+      m.last_edit_timestamp ? `edited ${formatDateTime(m.last_edit_timestamp)}` : "",
+      m.last_moved_timestamp ? `moved ${formatDateTime(m.last_moved_timestamp)}` : "",
+    ].filter(Boolean);
+    lines.push({ text: flags.join(" · "), kind: "dim" });
+    for (const g of reactionGroups(store, m)) {
+      const names = g.userIds.map((id) => (id === store.selfId ? "you" : sanitizeInline(store.userName(id))));
+      lines.push({ text: `${g.label} ${g.count}: ${names.join(", ")}` });
+    }
+  } else {
+    lines.push({ text: `Message ${messageId} (no longer loaded here)`, kind: "dim" });
+  }
+  lines.push({ text: "Raw source", kind: "heading" });
+  if (loaded.raw !== undefined) lines.push(...block(loaded.raw, inner));
+  else lines.push({ text: loaded.rawError ? `  Could not load: ${sanitizeInline(loaded.rawError)}` : "  Loading…", kind: "dim" });
+  lines.push({ text: "Edit history", kind: "heading" });
+  if (loaded.history) {
+    if (loaded.history.length <= 1) lines.push({ text: "  Never edited or moved.", kind: "dim" });
+    lines.push(...historyLines(store, loaded.history, inner));
+  } else {
+    lines.push({ text: loaded.historyError ? `  Could not load: ${sanitizeInline(loaded.historyError)}` : "  Loading…", kind: "dim" });
+  }
+
+  // Long headings and details wrap (bodies are wrapped already, with their indentation).
+  const shown = lines.flatMap((l) => (l.kind === "body" ? [l] : wrapText(l.text, inner).split("\n").map((text) => ({ ...l, text }))));
+  const room = Math.max(1, height - 3);
+  const maxOffset = Math.max(0, shown.length - room);
+  const at = Math.min(offset, maxOffset);
+  useKeypress(
+    (name) => {
+      if (name === "escape" || name === "q" || name === "i") close();
+      else if (name === "j" || name === "down") setOffset(Math.min(maxOffset, at + 1));
+      else if (name === "k" || name === "up") setOffset(Math.max(0, at - 1));
+      else if (name === "J" || name === "pagedown" || name === " ") setOffset(Math.min(maxOffset, at + room));
+      else if (name === "K" || name === "pageup") setOffset(Math.max(0, at - room));
+      else if (name === "g" || name === "home") setOffset(0);
+      else if (name === "G" || name === "end") setOffset(maxOffset);
+      return true;
+    },
+    { priority: 50 },
+  );
+
+  return (
+    <Popup title="Message info" hint="j/k scroll · Esc close" width={width} height={height}>
+      {shown.slice(at, at + room).map((l, i) => (
+        <Text key={i} wrap="truncate" bold={l.kind === "heading"} color={l.kind === "heading" ? theme.accent : undefined} dimColor={l.kind === "dim"}>
+          {l.text}
+        </Text>
+      ))}
+    </Popup>
+  );
+}

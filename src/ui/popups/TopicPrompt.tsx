@@ -1,0 +1,195 @@
+/**
+ * Asks for a topic: for a new topic in a channel (c), or for the new topic of
+ * a message being edited (Tab in the compose box), with the choice of which
+ * messages move along (propagate mode). Existing topics of the channel that
+ * match what is typed are listed; ↑/↓ pick one.
+ */
+import { Text } from "ink";
+import { useEffect, useRef, useState } from "react";
+import { topicKey } from "../../model/narrow.js";
+import { topicRows } from "../../model/selectors.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import type { SendTarget } from "../../sync/outbox.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { byKey, cleanTyped, editActionForKey } from "../compose-editor.js";
+import { composeLabel, topicProblem } from "../compose-rules.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useTheme } from "../theme.js";
+import type { EditingState } from "../ui-state.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+type PropagateMode = NonNullable<EditingState["propagateMode"]>;
+export const PROPAGATE_MODES: Array<{ mode: PropagateMode; label: string }> = [
+  { mode: "change_one", label: "only this message" },
+  { mode: "change_later", label: "this and later messages" },
+  { mode: "change_all", label: "every message of the topic" },
+];
+
+/** A one-line text field whose value lives in a ref (fast typing loses nothing). */
+export function useLineInput(initial = "") {
+  const value = useRef(initial);
+  const [, setTick] = useState(0);
+  const set = (v: string) => {
+    value.current = v;
+    setTick((t) => t + 1);
+  };
+  return {
+    value,
+    set,
+    /** Handles an editing key; false for keys that are not edits. */
+    key(name: string, input: string): boolean {
+      const v = value.current;
+      if (name === "backspace" || name === "C-h") set([...v].slice(0, -1).join(""));
+      else if (name === "C-w" || name === "M-backspace") set(v.replace(/\s*\S*$/, ""));
+      else if (name === "C-u") set("");
+      else {
+        const e = editActionForKey(name, input);
+        if (e?.type !== "insert") return false;
+        set(v + cleanTyped(e.text).replace(/\n/g, " "));
+      }
+      return true;
+    },
+  };
+}
+
+export interface TopicPromptProps {
+  channelId: number;
+  /** Editing: the message's current topic and the mode chosen so far. */
+  editing?: { topic: string; propagateMode: PropagateMode };
+  /** Called after the popup closed, with the context of that moment. */
+  onDone: (topic: string, propagateMode: PropagateMode, ctx: ActionContext) => void;
+  close: () => void;
+}
+
+export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptProps) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const input = useLineInput(editing?.topic ?? "");
+  const [pick, setPick] = useState(-1);
+  const [mode, setMode] = useState<PropagateMode>(editing?.propagateMode ?? "change_one");
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => void ctx.session.commands.fetchTopics(channelId), [ctx.session, channelId]);
+
+  const typed = input.value.current;
+  const room = Math.max(1, height - (editing ? 9 : 7));
+  const topics = topicRows(ctx.store, channelId)
+    .filter((t) => !typed || topicKey(t.topic).includes(topicKey(typed.trim())) || t.displayName.toLowerCase().includes(typed.trim().toLowerCase()))
+    .slice(0, room);
+  const chosen = pick >= 0 ? topics[pick]?.topic : undefined;
+  const topic = chosen ?? typed.trim();
+  const moved = editing !== undefined && topic !== editing.topic;
+
+  useKeypress(
+    byKey((name, text) => {
+      if (name === "escape") close();
+      else if (name === "enter") {
+        const register = ctx.session.machine.lastRegister as Record<string, unknown> | undefined;
+        const problem = moved || !editing ? topicProblem(ctx.store, channelId, topic, register) : undefined;
+        if (problem) setError(problem);
+        else {
+          close();
+          onDone(topic, mode, ctx);
+        }
+      } else if (name === "down") setPick((p) => Math.min(topics.length - 1, p + 1));
+      else if (name === "up") setPick((p) => Math.max(-1, p - 1));
+      else if (editing && (name === "left" || name === "right" || name === "tab")) {
+        const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode);
+        const n = PROPAGATE_MODES.length;
+        setMode(PROPAGATE_MODES[(i + (name === "left" ? n - 1 : 1)) % n]!.mode);
+      } else if (input.key(name, text)) {
+        setPick(-1);
+        setError(undefined);
+      }
+      return true;
+    }),
+    { priority: 50 },
+  );
+
+  const channel = sanitizeInline(ctx.store.channelName(channelId) ?? String(channelId));
+  const empty = sanitizeInline(ctx.store.realm.emptyTopicName);
+  return (
+    <Popup
+      title={editing ? `Move to which topic of #${channel}?` : `New topic in #${channel}`}
+      hint={`Enter ${editing ? "done" : "write"} · ↑/↓ existing topics${editing ? " · ←/→ which messages" : ""} · Esc cancel`}
+      width={width}
+      height={height}
+    >
+      <Text wrap="truncate-start">
+        <Text color={theme.accent}>Topic: </Text>
+        {sanitizeInline(typed)}
+        <Text inverse> </Text>
+        {!typed ? <Text dimColor italic>{`  (empty: “${empty}”)`}</Text> : null}
+      </Text>
+      {error ? (
+        <Text color={theme.error} wrap="wrap">
+          {error}
+        </Text>
+      ) : null}
+      {editing ? (
+        <Text wrap="truncate" dimColor={!moved}>
+          {"Move: "}
+          {PROPAGATE_MODES.map((m) => (
+            <Text key={m.mode} inverse={m.mode === mode && moved}>{` ${m.label} `}</Text>
+          ))}
+        </Text>
+      ) : null}
+      <Text dimColor>{topics.length ? "Existing topics:" : " "}</Text>
+      {topics.map((t, i) => (
+        <Text key={t.topic} wrap="truncate" inverse={i === pick}>
+          {"  " + sanitizeInline(t.displayName)}
+          {t.unread ? <Text color={theme.unread}>{`  ${t.unread}`}</Text> : null}
+        </Text>
+      ))}
+    </Popup>
+  );
+}
+
+/** c: asks for the topic, then opens it with the compose box. */
+export function openNewTopic(ctx: ActionContext, channelId: number): void {
+  ctx.openPopup((close) => (
+    <TopicPrompt
+      channelId={channelId}
+      close={close}
+      onDone={(topic, _mode, now) => {
+        const target: SendTarget = { type: "stream", channelId, topic };
+        now.openNarrow({ kind: "topic", channelId, topic }, { focus: "messages" });
+        now.openCompose(target);
+      }}
+    />
+  ));
+}
+
+/** Tab while editing a channel message: the new topic and the propagate mode. */
+export function openEditTopic(ctx: ActionContext): void {
+  const c = ctx.ui.compose;
+  if (!c?.editing || c.target.type !== "stream") return;
+  const m = ctx.store.messages.byId.get(c.editing.messageId);
+  const original = m?.type === "stream" ? m.subject : c.target.topic;
+  const channelId = c.target.channelId;
+  const messageId = c.editing.messageId;
+  ctx.openPopup((close) => (
+    <TopicPrompt
+      channelId={channelId}
+      editing={{ topic: c.editing?.topic ?? original, propagateMode: c.editing?.propagateMode ?? "change_one" }}
+      close={close}
+      onDone={(topic, propagateMode, now) => {
+        const cur = now.ui.compose ?? c;
+        const target: SendTarget = { type: "stream", channelId, topic };
+        const moved = topic !== original;
+        const how = PROPAGATE_MODES.find((p) => p.mode === propagateMode)?.label ?? propagateMode;
+        now.dispatch({
+          type: "compose",
+          compose: {
+            ...cur,
+            target,
+            error: undefined,
+            label: composeLabel(now.store, target) + (moved ? ` (moves ${how})` : ""),
+            editing: { messageId, topic, propagateMode },
+          },
+        });
+      }}
+    />
+  ));
+}

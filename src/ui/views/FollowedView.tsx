@@ -1,0 +1,56 @@
+/**
+ * Followed topics: every topic the user follows in subscribed channels,
+ * those with unread messages first, then the most recent. Same keys as the
+ * Inbox: j/k move, Enter opens the topic at its first unread, M marks it read.
+ */
+import { Box, Text } from "ink";
+import { narrowKey, type Narrow } from "../../model/narrow.js";
+import { followedTopics } from "../../model/selectors-views.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import { truncate } from "../../render/wrap.js";
+import { useActionContext } from "../app-context.js";
+import { openAt } from "../features/navigation.js";
+import { useTheme } from "../theme.js";
+import { ListLine, markConversationRead, useListCursor, type ListRow } from "./InboxView.js";
+
+type FollowedRow = ListRow & { narrow: Narrow; channel: string; color?: string; topic: string; unread: number };
+
+export function FollowedView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  const rows: FollowedRow[] = followedTopics(ctx.store).map((t) => {
+    const narrow: Narrow = { kind: "topic", channelId: t.channelId, topic: t.topic };
+    return { key: narrowKey(narrow), selectable: true, narrow, channel: t.channelName, color: ctx.store.channels.get(t.channelId)?.color, topic: t.displayName, unread: t.unread };
+  });
+  const unread = rows.reduce((n, r) => n + r.unread, 0);
+  const { cursor, start, visible } = useListCursor("followed", rows, Math.max(1, height - 1), {
+    active: focused && ctx.ui.focus === "messages",
+    onOpen: (row) => openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow)),
+    onMarkRead: (row) => markConversationRead(ctx, row.narrow),
+  });
+  const channelColor = (c: string | undefined) => (c && theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
+  return (
+    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+      <Text wrap="truncate">
+        <Text bold>Followed topics</Text>
+        <Text dimColor>{rows.length ? `  ${unread} unread · Enter open · M mark read` : ""}</Text>
+      </Text>
+      {rows.length === 0 ? <Text dimColor>You follow no topics yet. Following a topic keeps it here, with its unread count.</Text> : null}
+      {visible.map((row, i) => (
+        <ListLine
+          key={row.key}
+          width={width}
+          selected={start + i === cursor}
+          focused={focused}
+          theme={theme}
+          prefix={`#${truncate(sanitizeInline(row.channel), 20)} › `}
+          prefixColor={channelColor(row.color)}
+          text={sanitizeInline(row.topic)}
+          count={row.unread}
+          bold={row.unread > 0}
+        />
+      ))}
+    </Box>
+  );
+}
+

@@ -1,0 +1,108 @@
+/**
+ * Several accounts with the built binary: `termchat server --zuliprc-dir`
+ * writes a zuliprc per demo account; two of them go into a fresh HOME's
+ * ~/.config/termchat/accounts. In tmux, --account NAME opens that account,
+ * and with no --account a list at start lets the user choose. Outside a
+ * terminal, and for unknown names, the error lists the known names.
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { chmod, copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { BIN, ROOT, ensureBuilt, freePort, startApp } from "./app.js";
+import type { TmuxSession } from "./tmux.js";
+
+let server: ChildProcessWithoutNullStreams | undefined;
+let home: string;
+let zuliprcDir: string;
+let session: TmuxSession | undefined;
+
+beforeAll(async () => {
+  ensureBuilt();
+  home = await mkdtemp(join(tmpdir(), "termchat-accounts-home-"));
+  zuliprcDir = join(home, "server-zuliprcs");
+  const port = await freePort();
+  server = spawn(process.execPath, [BIN, "server", "--port", String(port), "--zuliprc-dir", zuliprcDir], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 15_000);
+    server!.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (/Wrote \d+ zuliprc files/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server!.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+  const accounts = join(home, ".config", "termchat", "accounts");
+  await mkdir(accounts, { recursive: true, mode: 0o700 });
+  for (const name of ["maya", "ben"]) {
+    await copyFile(join(zuliprcDir, `${name}.zuliprc`), join(accounts, `${name}.zuliprc`));
+    await chmod(join(accounts, `${name}.zuliprc`), 0o600);
+  }
+}, 30_000);
+
+afterEach(async () => {
+  await session?.kill();
+  session = undefined;
+});
+
+afterAll(async () => {
+  server?.kill("SIGTERM");
+  await rm(home, { recursive: true, force: true });
+});
+
+const env = () => ({ HOME: home });
+
+/** Runs the binary without a terminal; resolves with its exit status and stderr. */
+function runPiped(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: home, CI: "false" }, timeout: 15_000 }, (err, _stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr });
+    });
+    child.stdin?.end();
+  });
+}
+
+describe("several accounts", () => {
+  it("--account ben opens Ben's account", async () => {
+    session = await startApp(["--account", "ben"], { env: env() });
+    const screen = await session.waitFor(/connected.*Ben Carter/, { timeoutMs: 15_000 });
+    expect(screen).toContain("Lighthouse Labs");
+    expect(screen).not.toContain("Maya Okafor ·");
+  });
+
+  it("with no --account, a list at start chooses the account with the keyboard", async () => {
+    session = await startApp([], { env: env() });
+    const list = await session.waitFor("choose an account", { timeoutMs: 15_000 });
+    expect(list).toMatch(/1\s+ben\s+ben@lighthouse\.test/);
+    expect(list).toMatch(/2\s+maya\s+maya@lighthouse\.test/);
+    await session.sendKeys("j");
+    await session.sendKeys("Enter");
+    const screen = await session.waitFor(/connected.*Maya Okafor/, { timeoutMs: 15_000 });
+    expect(screen).not.toContain("choose an account");
+  });
+
+  it("Esc at the list quits with a hint, and nothing else happens", async () => {
+    session = await startApp([], { env: env() });
+    await session.waitFor("choose an account", { timeoutMs: 15_000 });
+    await session.sendKeys("Escape");
+    expect(await session.waitForExit({ timeoutMs: 10_000 })).toBe(2);
+    expect(await session.capture()).toContain("no account chosen (choose one next time with --account NAME: ben, maya)");
+  });
+
+  it("outside a terminal, or with an unknown name, the error lists the known accounts", async () => {
+    const several = await runPiped([]);
+    expect(several.code).toBe(2);
+    expect(several.stderr).toContain("several accounts are configured: ben, maya. Pick one with --account NAME.");
+    const unknown = await runPiped(["--account", "omar"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no account named "omar"; known accounts: ben, maya');
+    // The scriptable commands take --account too.
+    const status = await runPiped(["status", "--account", "nobody"]);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain("known accounts: ben, maya");
+  });
+});
