@@ -46,8 +46,14 @@ describe("search and the command palette in tmux", () => {
     const screen = await session.waitFor("sighting near the office");
     expect(screen).toContain("Search: quokka");
     expect(screen).toContain("#general › wildlife");
-    const bytes = await readFile(log, "utf8");
-    expect(bytes).toMatch(/\u001b\[7mquokka\u001b\[27m sighting/);
+    // tmux copies the program's output to the log as it comes: give it a moment.
+    const marked = /\u001b\[7mquokka\u001b\[27m sighting/;
+    let bytes = "";
+    for (let i = 0; i < 30 && !marked.test(bytes); i++) {
+      bytes = await readFile(log, "utf8").catch(() => "");
+      if (!marked.test(bytes)) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(bytes).toMatch(marked);
 
     // The palette acts on the selected message's channel (#general): change its description.
     await session.sendKeys("C-k");

@@ -18,6 +18,7 @@ import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
 import { byKey } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { useRefState } from "./TopicPrompt.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
@@ -81,14 +82,18 @@ export function DraftsList({ close }: { close: () => void }) {
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
   useEffect(() => ctx.session.journal.onChange(() => setTick((t) => t + 1)), [ctx.session]);
-  const [cursor, setCursor] = useState(0);
-  const rows = draftRows(ctx.store, ctx.session.journal);
-  const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  const [cursor, setCursor] = useRefState(0);
+  const current = () => {
+    const rows = draftRows(ctx.store, ctx.session.journal);
+    return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
+  };
+  const { rows, at } = current();
   const room = Math.max(1, Math.floor((height - 3) / 2));
   const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
 
   useKeypress(
     byKey((name) => {
+      const { rows, at } = current();
       const row = rows[at];
       if (name === "escape" || name === "q" || name === "D") close();
       else if (name === "down" || name === "j") setCursor(Math.min(rows.length - 1, at + 1));

@@ -5,7 +5,6 @@
  * Enter chooses.
  */
 import { Text } from "ink";
-import { useState } from "react";
 import { dmParticipants } from "../../model/narrow.js";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
@@ -17,7 +16,7 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
-import { openNewTopic, useLineInput } from "./TopicPrompt.js";
+import { openNewTopic, useLineInput, useRefState } from "./TopicPrompt.js";
 
 interface Row {
   id: number;
@@ -60,33 +59,39 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const input = useLineInput();
-  const [cursor, setCursor] = useState(0);
-  const [chosen, setChosen] = useState<number[]>([]);
-  const filter = input.value.current;
-  const rows = mode === "people" ? peopleRows(ctx.store, filter) : channelChoices(ctx.store, filter);
-  const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  const [cursor, setCursor] = useRefState(0);
+  const [chosen, setChosen] = useRefState<number[]>([]);
   const room = Math.max(1, height - (mode === "people" ? 6 : 5));
+  /** The rows for what is typed now and the highlighted one — from the refs, so always current. */
+  const current = () => {
+    const rows = mode === "people" ? peopleRows(ctx.store, input.value.current) : channelChoices(ctx.store, input.value.current);
+    return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
+  };
+  const filter = input.value.current;
+  const { rows, at } = current();
   const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
 
   useKeypress(
     byKey((name, text) => {
+      const now = current();
+      const last = Math.max(0, now.rows.length - 1);
       if (name === "escape") close();
-      else if (name === "down") setCursor(Math.min(rows.length - 1, at + 1));
-      else if (name === "up") setCursor(Math.max(0, at - 1));
-      else if (name === "pagedown") setCursor(Math.min(rows.length - 1, at + room));
-      else if (name === "pageup") setCursor(Math.max(0, at - room));
+      else if (name === "down") setCursor(Math.min(last, now.at + 1));
+      else if (name === "up") setCursor(Math.max(0, now.at - 1));
+      else if (name === "pagedown") setCursor(Math.min(last, now.at + room));
+      else if (name === "pageup") setCursor(Math.max(0, now.at - room));
       else if (name === "tab" && mode === "people") {
-        const row = rows[at];
+        const row = now.rows[now.at];
         if (row) setChosen((c) => (c.includes(row.id) ? c.filter((x) => x !== row.id) : [...c, row.id]));
         input.set("");
         setCursor(0);
       } else if (name === "enter") {
-        const row = rows[at];
-        const ids = chosen.length ? chosen : row ? [row.id] : [];
+        const row = now.rows[now.at];
+        const ids = chosen().length ? chosen() : row ? [row.id] : [];
         if (!ids.length) return true;
         close();
         onPick(ids, ctx);
-      } else if (name === "backspace" && !filter && chosen.length) setChosen((c) => c.slice(0, -1));
+      } else if (name === "backspace" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
       else if (input.key(name, text)) setCursor(0);
       return true;
     }),
@@ -103,7 +108,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
       {mode === "people" ? (
         <Text wrap="truncate">
           <Text color={theme.accent}>To: </Text>
-          {chosen.length ? chosen.map((id) => sanitizeInline(ctx.store.userName(id))).join(", ") : <Text dimColor>(Tab adds the highlighted person; Enter alone writes to them)</Text>}
+          {chosen().length ? chosen().map((id) => sanitizeInline(ctx.store.userName(id))).join(", ") : <Text dimColor>(Tab adds the highlighted person; Enter alone writes to them)</Text>}
         </Text>
       ) : null}
       <Text wrap="truncate-start">
@@ -114,7 +119,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
       {rows.length === 0 ? <Text dimColor>No match.</Text> : null}
       {rows.slice(offset, offset + room).map((r, i) => {
         const on = offset + i === at;
-        const picked = chosen.includes(r.id);
+        const picked = chosen().includes(r.id);
         return (
           <Text key={r.id} wrap="truncate" inverse={on}>
             {picked ? "✓ " : "  "}

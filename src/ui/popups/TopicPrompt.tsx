@@ -53,6 +53,22 @@ export function useLineInput(initial = "") {
   };
 }
 
+/**
+ * State read through a ref: a handler sees what the previous key set even
+ * before a re-render (several keys arriving in one read).
+ */
+export function useRefState<T>(initial: T): [() => T, (v: T | ((old: T) => T)) => void] {
+  const ref = useRef(initial);
+  const [, setTick] = useState(0);
+  return [
+    () => ref.current,
+    (v) => {
+      ref.current = typeof v === "function" ? (v as (old: T) => T)(ref.current) : v;
+      setTick((t) => t + 1);
+    },
+  ];
+}
+
 export interface TopicPromptProps {
   channelId: number;
   /** Editing: the message's current topic and the mode chosen so far. */
@@ -67,35 +83,41 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const input = useLineInput(editing?.topic ?? "");
-  const [pick, setPick] = useState(-1);
-  const [mode, setMode] = useState<PropagateMode>(editing?.propagateMode ?? "change_one");
+  const [pick, setPick] = useRefState(-1);
+  const [mode, setMode] = useRefState<PropagateMode>(editing?.propagateMode ?? "change_one");
   const [error, setError] = useState<string | undefined>();
   useEffect(() => void ctx.session.commands.fetchTopics(channelId), [ctx.session, channelId]);
 
-  const typed = input.value.current;
   const room = Math.max(1, height - (editing ? 9 : 7));
-  const topics = topicRows(ctx.store, channelId)
-    .filter((t) => !typed || topicKey(t.topic).includes(topicKey(typed.trim())) || t.displayName.toLowerCase().includes(typed.trim().toLowerCase()))
-    .slice(0, room);
-  const chosen = pick >= 0 ? topics[pick]?.topic : undefined;
-  const topic = chosen ?? typed.trim();
-  const moved = editing !== undefined && topic !== editing.topic;
+  /** What is typed, the matching topics, and the topic chosen — from the refs, so always current. */
+  const current = () => {
+    const typed = input.value.current;
+    const q = typed.trim().toLowerCase();
+    const topics = topicRows(ctx.store, channelId)
+      .filter((t) => !q || topicKey(t.topic).includes(q) || t.displayName.toLowerCase().includes(q))
+      .slice(0, room);
+    const p = pick();
+    const topic = (p >= 0 ? topics[p]?.topic : undefined) ?? typed.trim();
+    return { typed, topics, topic, moved: editing !== undefined && topic !== editing.topic };
+  };
+  const { typed, topics, moved } = current();
 
   useKeypress(
     byKey((name, text) => {
       if (name === "escape") close();
       else if (name === "enter") {
+        const now = current();
         const register = ctx.session.machine.lastRegister as Record<string, unknown> | undefined;
-        const problem = moved || !editing ? topicProblem(ctx.store, channelId, topic, register) : undefined;
+        const problem = now.moved || !editing ? topicProblem(ctx.store, channelId, now.topic, register) : undefined;
         if (problem) setError(problem);
         else {
           close();
-          onDone(topic, mode, ctx);
+          onDone(now.topic, mode(), ctx);
         }
-      } else if (name === "down") setPick((p) => Math.min(topics.length - 1, p + 1));
+      } else if (name === "down") setPick((p) => Math.min(current().topics.length - 1, p + 1));
       else if (name === "up") setPick((p) => Math.max(-1, p - 1));
       else if (editing && (name === "left" || name === "right" || name === "tab")) {
-        const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode);
+        const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode());
         const n = PROPAGATE_MODES.length;
         setMode(PROPAGATE_MODES[(i + (name === "left" ? n - 1 : 1)) % n]!.mode);
       } else if (input.key(name, text)) {
@@ -131,13 +153,13 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
         <Text wrap="truncate" dimColor={!moved}>
           {"Move: "}
           {PROPAGATE_MODES.map((m) => (
-            <Text key={m.mode} inverse={m.mode === mode && moved}>{` ${m.label} `}</Text>
+            <Text key={m.mode} inverse={m.mode === mode() && moved}>{` ${m.label} `}</Text>
           ))}
         </Text>
       ) : null}
       <Text dimColor>{topics.length ? "Existing topics:" : " "}</Text>
       {topics.map((t, i) => (
-        <Text key={t.topic} wrap="truncate" inverse={i === pick}>
+        <Text key={t.topic} wrap="truncate" inverse={i === pick()}>
           {"  " + sanitizeInline(t.displayName)}
           {t.unread ? <Text color={theme.unread}>{`  ${t.unread}`}</Text> : null}
         </Text>
