@@ -147,7 +147,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   }, [store, version]);
 
   // Selection: the chosen message; else the first unread; else the newest (and following new ones).
-  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true });
+  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
   const selected = messages[selectedIndex];
   const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
   const { blocks } = useMemo(
@@ -174,7 +174,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     const narrowNow = currentNarrow(uiNow);
     const same = narrowNow === narrow || (narrowNow && narrow && narrowKey(narrowNow) === narrowKey(narrow));
     const messagesNow = same ? messages : narrowNow ? narrowMessages(store, narrowNow) : [];
-    const indexNow = same && uiNow.selection === ui.selection ? selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true });
+    const indexNow = same && uiNow.selection === ui.selection ? selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true, initial: true });
     return {
         store,
         session,
@@ -324,7 +324,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
   let index = messages.findIndex((m) => m.id === sel.id);
   if (index === -1 || sel.follow) {
-    const firstUnread = sel.id === undefined && sel.follow ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
+    const firstUnread = sel.initial ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
     index = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   return index;

@@ -16,6 +16,8 @@ export interface Selection {
   id?: number;
   /** Keep the newest message selected as new ones arrive. */
   follow: boolean;
+  /** Nothing chosen yet in this narrow: start at the first unread message. */
+  initial?: boolean;
 }
 
 /** Editing an existing message: which one, and (channel messages) the topic it moves to and how. */
@@ -87,7 +89,7 @@ export function currentNarrow(s: UiState): Narrow | undefined {
 }
 
 export function selectionOf(s: UiState, narrow: Narrow): Selection {
-  return s.selection[narrowKey(narrow)] ?? { follow: true };
+  return s.selection[narrowKey(narrow)] ?? { follow: true, initial: true };
 }
 
 export function uiReducer(s: UiState, a: UiAction): UiState {

@@ -88,7 +88,8 @@ export const coreFeature: Feature = {
     down: (ctx) => moveSelection(ctx, ctx.selectedIndex + 1),
     pageUp: (ctx) => moveSelection(ctx, ctx.selectedIndex - Math.max(1, Math.floor(ctx.paneHeight / 4))),
     pageDown: (ctx) => moveSelection(ctx, ctx.selectedIndex + Math.max(1, Math.floor(ctx.paneHeight / 4))),
-    newest: (ctx) => moveSelection(ctx, ctx.messages.length - 1),
+    // Also before the narrow has loaded: follow the newest message from then on.
+    newest: (ctx) => ctx.dispatch({ type: "select", id: ctx.messages[ctx.messages.length - 1]?.id, follow: true }),
     oldest: (ctx) => moveSelection(ctx, 0),
     reply: (ctx) => {
       const t = replyTarget(ctx);
