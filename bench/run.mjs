@@ -23,7 +23,8 @@ const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
   { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
-  { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: [] },
+  { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
+  { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
 ];
 for (const r of runs) {
   console.log(`\n${r.title}`);

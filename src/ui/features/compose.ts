@@ -70,6 +70,10 @@ export const composeFeature: Feature = {
     { action: "editMessage", keys: ["e"], context: "messages", help: "Edit your message (Tab in the box changes the topic)" },
     { action: "deleteMessage", keys: ["d"], context: "messages", help: "Delete your message (asks first)" },
     { action: "drafts", keys: ["D"], context: "messages", help: "Drafts: resume one (Enter) or delete it (x)" },
+    // Starting to write works from the sidebar too (for the open channel or conversation).
+    { action: "newTopic", keys: ["c"], context: "sidebar", help: "New topic in the open channel (elsewhere, pick the channel)" },
+    { action: "newDm", keys: ["x"], context: "sidebar", help: "New direct message" },
+    { action: "drafts", keys: ["D"], context: "sidebar", help: "Drafts" },
     { action: "send", keys: ["enter"], context: "compose", help: "Send (or insert the highlighted suggestion)" },
     { action: "newline", keys: ["C-j", "M-enter", "S-enter"], context: "compose", help: "New line (Enter and Alt-Enter swap when settings.enterSends is false)" },
     { action: "cancel", keys: ["escape"], context: "compose", help: "Close the suggestions, else the compose box (the text is kept as a draft)" },

@@ -64,6 +64,7 @@ export const coreFeature: Feature = {
     { action: "sidebarFirst", keys: ["g", "home"], context: "sidebar", help: "First row" },
     { action: "sidebarLast", keys: ["G", "end"], context: "sidebar", help: "Last row" },
     { action: "toMessages", keys: ["tab"], context: "sidebar", help: "Go to the message pane" },
+    { action: "reply", keys: ["r"], context: "sidebar", help: "Reply in the open conversation" },
     { action: "up", keys: ["k", "up"], context: "messages", help: "Previous message" },
     { action: "down", keys: ["j", "down"], context: "messages", help: "Next message" },
     { action: "pageUp", keys: ["K", "pageup"], context: "messages", help: "Page up" },

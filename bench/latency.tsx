@@ -1,0 +1,198 @@
+/**
+ * Keystroke-to-frame latency of the real App with 10,000 messages loaded in
+ * the open narrow: the App is mounted with Ink on a fake TTY (120×40 unless
+ * told otherwise), with a real sync session against the reference server
+ * (its own process, demo data); 10,000 synthetic messages are added to one topic as if fetched, the
+ * topic is opened through the sidebar, and j/k are pressed 200 times. For
+ * each key: the time from writing it to stdin to the next frame written to
+ * stdout. Keys are spaced so that Ink's 30 fps render throttle never holds
+ * one back (that would measure the throttle, not the work).
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough, Writable } from "node:stream";
+import { render } from "ink";
+import { ApiClient } from "../src/api/http.js";
+import type { Message } from "../src/api/schemas/common.js";
+import type { Narrow } from "../src/model/narrow.js";
+import type { Store } from "../src/model/store.js";
+import { SyncSession } from "../src/sync/session.js";
+import { App } from "../src/ui/App.js";
+import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
+import { buildSidebarRows, type SidebarRow } from "../src/ui/sidebar-rows.js";
+import { printFigure, startBenchServer } from "./util.js";
+
+// Arguments: [messages] [columns] [rows], default 10,000 messages on 120×40.
+const COUNT = Number(process.argv[2] ?? 10_000);
+const COLS = Number(process.argv[3] ?? 120);
+const ROWS = Number(process.argv[4] ?? 40);
+const PRESSES = 200;
+const TOPIC = "latency bench";
+const FRAME_TIMEOUT_MS = 2_000;
+/** Gap after each frame before the next key: more than Ink's render throttle (1000/30 ms). */
+const GAP_MS = 40;
+
+class FakeTty extends Writable {
+  readonly isTTY = true;
+  columns = COLS;
+  rows = ROWS;
+  frames = 0;
+  last = "";
+  private waiter: (() => void) | undefined;
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.frames++;
+    const text = chunk.toString();
+    if (text.length > 64) this.last = text; // a frame, not the synchronized-output markers around it
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.();
+    done();
+  }
+  /** Resolves at the next write (true), or false after `ms`. */
+  nextWrite(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.waiter = undefined;
+        resolve(false);
+      }, ms);
+      this.waiter = () => {
+        clearTimeout(t);
+        resolve(true);
+      };
+    });
+  }
+}
+
+function fakeStdin(): PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void } {
+  const s = new PassThrough() as PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void };
+  s.isTTY = true;
+  s.setRawMode = () => undefined;
+  s.ref = () => undefined;
+  s.unref = () => undefined;
+  return s;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+
+/** 10,000 messages in one topic, newer than everything on the server, already read; bodies of varied Markdown. */
+function syntheticMessages(store: Store, channelId: number, channelName: string): Message[] {
+  const users = [...store.users.values()].filter((u) => !u.is_bot).slice(0, 8);
+  const bodies = [
+    "Short one.",
+    "A **bold** claim with `code` and a [link](https://example.com/docs) in it, long enough to wrap once the pane is narrow enough for it.",
+    "- one\n- two\n- three",
+    "> quoted\n\nand an answer to it :thumbs_up:",
+    "```js\nconst x = 1;\nconsole.log(x);\n```",
+    "@**Maya Okafor** can you look at this? It has been waiting since Monday.",
+  ];
+  let id = 1_000_000_000;
+  const end = Math.floor(Date.now() / 1000) - 3600;
+  return Array.from({ length: COUNT }, (_, i) => {
+    const u = users[i % users.length]!;
+    return {
+      id: id++,
+      sender_id: u.user_id,
+      sender_full_name: u.full_name,
+      sender_email: u.email,
+      type: "stream",
+      display_recipient: channelName,
+      stream_id: channelId,
+      subject: TOPIC,
+      timestamp: end - (COUNT - i) * 45,
+      content: `${bodies[i % bodies.length]} (#${i})`,
+      flags: ["read"],
+      reactions: i % 7 === 0 ? [{ emoji_name: "thumbs_up", emoji_code: "1f44d", reaction_type: "unicode_emoji", user_id: u.user_id }] : [],
+      is_me_message: false,
+    } as unknown as Message;
+  });
+}
+
+const rowLabel = (r: SidebarRow) => (r.kind === "channel" ? r.name : r.kind === "topic" ? r.topic : r.kind === "header" ? "" : r.label);
+
+const server = await startBenchServer("demo");
+// The server runs in its own process: stop it whatever happens here.
+process.once("uncaughtException", (err) => {
+  console.error(err);
+  void server.stop().then(() => process.exit(1));
+});
+process.once("unhandledRejection", (err) => {
+  console.error(err);
+  void server.stop().then(() => process.exit(1));
+});
+const stateDir = await mkdtemp(join(tmpdir(), "termchat-latency-"));
+const client = new ApiClient({ site: server.url, email: server.email, apiKey: server.apiKey });
+const session = await SyncSession.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
+await session.machine.start();
+const store = session.machine.store!;
+const general = [...store.channels.values()].find((s) => s.name === "general") ?? [...store.channels.values()][0]!;
+const narrow: Narrow = { kind: "topic", channelId: general.stream_id, topic: TOPIC };
+const seedStart = performance.now();
+store.addFetched(narrow, syntheticMessages(store, general.stream_id, general.name), { foundOldest: true, foundNewest: true, direction: "around" });
+const seedMs = performance.now() - seedStart;
+
+const stdout = new FakeTty();
+const stdin = fakeStdin();
+const instance = render(
+  <KeypressProvider onAnyKey={() => session.keyPressed()}>
+    <App session={session} />
+  </KeypressProvider>,
+  { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
+);
+
+/** Writes one key and waits for the frame it causes; returns the latency in ms, or undefined without a frame. */
+async function press(key: string): Promise<number | undefined> {
+  const frame = stdout.nextWrite(FRAME_TIMEOUT_MS);
+  const t = performance.now();
+  stdin.write(key);
+  const ok = await frame;
+  const ms = performance.now() - t;
+  await sleep(GAP_MS);
+  return ok ? ms : undefined;
+}
+
+// Let start-up settle (first fetches, the Markdown engine), then open the topic through the sidebar.
+await sleep(1500);
+const rows = buildSidebarRows(store, {});
+const channelIndex = rows.findIndex((r) => r.kind === "channel" && r.channelId === general.stream_id);
+const headersBefore = (list: SidebarRow[], i: number) => list.slice(0, i).filter((r) => r.kind === "header").length;
+await press("\x1b"); // whatever the start view, focus the sidebar
+await press("g");
+for (let i = 0; i < channelIndex - headersBefore(rows, channelIndex); i++) await press("j");
+await press("l");
+await sleep(500); // the channel's topics arrive
+const expanded = buildSidebarRows(store, { expanded: general.stream_id });
+const topicIndex = expanded.findIndex((r) => r.kind === "topic" && r.channelId === general.stream_id && rowLabel(r) === TOPIC);
+for (let i = channelIndex; i < topicIndex; i++) await press("j");
+const openMs = await press("\r");
+await sleep(500);
+const opened = stdout.last.includes(TOPIC);
+
+// 100 × k from the newest message, then 100 × j back down.
+const latencies: number[] = [];
+let missed = 0;
+for (let i = 0; i < PRESSES; i++) {
+  const ms = await press(i < PRESSES / 2 ? "k" : "j");
+  if (ms === undefined) missed++;
+  else latencies.push(ms);
+}
+
+const rssMb = process.memoryUsage().rss / 1024 / 1024;
+instance.unmount();
+await session.dispose(500);
+await client.close();
+await server.stop();
+await rm(stateDir, { recursive: true, force: true });
+
+printFigure(`add ${COUNT.toLocaleString("en")} messages to the topic's list (store.addFetched)`, seedMs.toFixed(1), "ms");
+printFigure(`open the topic (Enter to frame)${opened ? "" : " — NOT OPENED, figures are for another view"}`, openMs?.toFixed(1) ?? "no frame", "ms");
+printFigure(`j/k to frame on ${COLS}×${ROWS}, p50 (${latencies.length} keys${missed ? `, ${missed} without a frame` : ""})`, percentile(latencies, 50).toFixed(1), "ms");
+printFigure("j/k to frame, p95", percentile(latencies, 95).toFixed(1), "ms (target ≤ 16)");
+printFigure("j/k to frame, max", Math.max(...latencies).toFixed(1), "ms");
+printFigure("RSS after the run", rssMb.toFixed(0), "MB");
+process.exit(0);
