@@ -16,7 +16,7 @@ import { Writable } from "node:stream";
 import { ApiError } from "../api/errors.js";
 import { normalizeSite } from "../api/http.js";
 import { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
-import { ConfigError, parseIni, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
+import { ConfigError, parseIni, readPrivateFile, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
 
 export const defaultZuliprcPath = (): string => join(homedir(), ".zuliprc");
 
@@ -278,22 +278,6 @@ export function accountsInZuliprc(text: string, path: string, baseName = nameFro
   return out;
 }
 
-/** Reads a credentials file, refusing one that others can read. */
-export async function readPrivateFile(path: string): Promise<string> {
-  let info;
-  try {
-    info = await stat(path);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new ConfigError(code === "ENOENT" ? `${path}: no such file` : `${path}: cannot read (${code})`);
-  }
-  if (!info.isFile()) throw new ConfigError(`${path}: not a regular file`);
-  if (process.platform !== "win32" && (info.mode & 0o077) !== 0) {
-    const mode = (info.mode & 0o777).toString(8);
-    throw new ConfigError(`${path} holds an API key but is readable by other users (mode ${mode}). Fix it with: chmod 600 ${path}`);
-  }
-  return readFile(path, "utf8");
-}
 
 /** Every configured account. An explicit --config file must be readable; other unusable files become problems. */
 export async function discoverAccounts(o: { config?: string; paths?: AccountPaths } = {}): Promise<Discovered> {

@@ -64,8 +64,8 @@ export function parseZuliprc(text: string, path = "zuliprc"): ZuliprcAccount {
   };
 }
 
-/** Reads a zuliprc, refusing one that others can read (it holds an API key). */
-export async function readZuliprc(path: string): Promise<ZuliprcAccount> {
+/** Reads a credentials file, refusing one that others can read. */
+export async function readPrivateFile(path: string): Promise<string> {
   let info;
   try {
     info = await stat(path);
@@ -76,11 +76,14 @@ export async function readZuliprc(path: string): Promise<ZuliprcAccount> {
   if (!info.isFile()) throw new ConfigError(`${path}: not a regular file`);
   if (process.platform !== "win32" && (info.mode & 0o077) !== 0) {
     const mode = (info.mode & 0o777).toString(8);
-    throw new ConfigError(
-      `${path} holds an API key but is readable by other users (mode ${mode}). Fix it with: chmod 600 ${path}`,
-    );
+    throw new ConfigError(`${path} holds an API key but is readable by other users (mode ${mode}). Fix it with: chmod 600 ${path}`);
   }
-  return parseZuliprc(await readFile(path, "utf8"), path);
+  return readFile(path, "utf8");
+}
+
+/** Reads a zuliprc, refusing one that others can read (it holds an API key). */
+export async function readZuliprc(path: string): Promise<ZuliprcAccount> {
+  return parseZuliprc(await readPrivateFile(path), path);
 }
 
 export function formatZuliprc(a: ZuliprcAccount): string {
