@@ -25,6 +25,8 @@ export interface ActionContext {
   store: Store;
   session: SyncSession;
   ui: UiState;
+  /** The UI state as of now, ahead of the next render (keys in one burst each see the previous one's effect). */
+  latest(): UiState;
   dispatch(a: UiAction): void;
   keymap: Keymap;
   settings: Settings;

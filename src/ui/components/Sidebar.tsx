@@ -34,10 +34,14 @@ export interface SidebarProps {
 export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey, filter }: SidebarProps) {
   const ctx = useActionContext();
   const filtering = filter !== null && filter !== undefined;
-  // What the filter keys set last; the committed state catches up on every render.
-  const live = useRef<FilterLive>({ filter: filter ?? null, cursor });
-  live.current = { filter: filter ?? null, cursor };
-  useKeypress((name, input) => handleFilterKey(ctx, live.current, name, input), { priority: 20, active: focused && filtering });
+  // Decided on the latest UI state, not the rendered one: `q` and the text typed right after it
+  // may arrive in one burst, before the filter line is even drawn.
+  useKeypress((name, input) => {
+    const now = ctx.latest();
+    if (now.focus !== "sidebar" || now.sidebar.filter === null) return false;
+    const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor };
+    return handleFilterKey({ ...ctx, ui: now }, live, name, input);
+  }, { priority: 20 });
 
   const listHeight = Math.max(1, filtering ? height - 1 : height);
   const start = Math.max(0, Math.min(cursor - Math.floor(listHeight / 2), rows.length - listHeight));
