@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cursorWindow } from "../../src/ui/components/Compose.js";
-import { EMPTY_EDITOR, byKey, editActionForKey, editorReducer, lineCount, splitChunk, type EditorAction } from "../../src/ui/compose-editor.js";
+import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction } from "../../src/ui/compose-editor.js";
 
 function run(actions: EditorAction[], start = EMPTY_EDITOR) {
   return actions.reduce(editorReducer, start);
@@ -71,23 +71,6 @@ describe("compose editor", () => {
     expect(s.text).toBe("ab\ncd");
     expect(s.cursor).toBe(s.text.length);
     expect(run([{ type: "set", text: "x\u202ey" }]).text).toBe("xy");
-  });
-
-  it("splits a chunk of fast keys or a paste into keys, so none is lost", () => {
-    expect(splitChunk("hello")).toEqual([{ name: "hello", input: "hello" }]);
-    expect(splitChunk("hi\r")).toEqual([{ name: "hi", input: "hi" }, { name: "enter", input: "\r" }]);
-    expect(splitChunk("ab\u007fc")).toEqual([{ name: "ab", input: "ab" }, { name: "backspace", input: "" }, { name: "c", input: "c" }]);
-    expect(splitChunk("line 1\r\nline 2\rline 3")).toEqual([{ name: "line 1\nline 2\nline 3", input: "line 1\nline 2\nline 3" }]);
-    expect(splitChunk("@oma\t")).toEqual([{ name: "@oma", input: "@oma" }, { name: "tab", input: "\t" }]);
-    expect(splitChunk("x\u0001y")).toEqual([{ name: "x", input: "x" }, { name: "C-a", input: "a" }, { name: "y", input: "y" }]);
-  });
-
-  it("hands each key of a chunk to a handler wrapped with byKey", () => {
-    const seen: string[] = [];
-    const handle = byKey((name: string) => (seen.push(name), true));
-    handle("enter", "\r");
-    handle("ok\r", "ok\r");
-    expect(seen).toEqual(["enter", "ok", "enter"]);
   });
 
   it("shows the cursor's part of a line longer than the box", () => {

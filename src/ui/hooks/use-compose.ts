@@ -23,7 +23,7 @@ import type { SendTarget } from "../../sync/outbox.js";
 import type { SyncSession } from "../../sync/session.js";
 import type { ActionContext, ComposeOptions } from "../app-context.js";
 import { applySuggestion, channelNeeded, completionContext, contextKey, suggestionsFor, type CompletionContext, type Suggestion } from "../autocomplete.js";
-import { EMPTY_EDITOR, byKey, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
+import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
 import { openEditTopic } from "../popups/TopicPrompt.js";
 import type { ComposeState, UiAction } from "../ui-state.js";
@@ -276,7 +276,7 @@ export function useCompose(deps: {
     close,
     send,
     /** The compose box's keys; false when the key is not the box's (the caller may try feature actions). */
-    handleKey: byKey((name: string, input: string, ctx: ActionContext): boolean => {
+    handleKey: (name: string, input: string, ctx: ActionContext): boolean => {
       const menu = editor.current.menu;
       let action = ctx.keymap.action("compose", name);
       if (!ctx.settings.enterSends) {
@@ -309,6 +309,6 @@ export function useCompose(deps: {
         edit(e);
         return true;
       }
-    }),
+    },
   };
 }

@@ -7,7 +7,6 @@ import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
-import { byKey } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -18,13 +17,13 @@ export function ConfirmDelete({ message, close }: { message: Message; close: () 
   const theme = useTheme();
   const { width, height } = usePopupSize();
   useKeypress(
-    byKey((name) => {
+    (name) => {
       if (name === "y" || name === "Y" || name === "enter") {
         close();
         ctx.attempt(() => deleteMessage(ctx.session.machine.client, message.id), "Message deleted.");
       } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
       return true;
-    }),
+    },
     { priority: 50 },
   );
   const where = sanitizeInline(narrowTitle(ctx.store, targetNarrow(targetOfMessage(ctx.store, message))));

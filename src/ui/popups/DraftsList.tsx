@@ -16,7 +16,6 @@ import type { SendTarget } from "../../sync/outbox.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
-import { byKey } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useRefState } from "./TopicPrompt.js";
 import { useTheme } from "../theme.js";
@@ -92,7 +91,7 @@ export function DraftsList({ close }: { close: () => void }) {
   const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
 
   useKeypress(
-    byKey((name) => {
+    (name) => {
       const { rows, at } = current();
       const row = rows[at];
       if (name === "escape" || name === "q" || name === "D") close();
@@ -111,7 +110,7 @@ export function DraftsList({ close }: { close: () => void }) {
         }
       }
       return true;
-    }),
+    },
     { priority: 50 },
   );
 

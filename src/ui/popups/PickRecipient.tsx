@@ -11,7 +11,6 @@ import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { nameMatches } from "../autocomplete.js";
-import { byKey } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -72,7 +71,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
   const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
 
   useKeypress(
-    byKey((name, text) => {
+    (name, text) => {
       const now = current();
       const last = Math.max(0, now.rows.length - 1);
       if (name === "escape") close();
@@ -94,7 +93,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
       } else if (name === "backspace" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
       else if (input.key(name, text)) setCursor(0);
       return true;
-    }),
+    },
     { priority: 50 },
   );
 

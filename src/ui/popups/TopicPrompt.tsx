@@ -11,7 +11,7 @@ import { topicRows } from "../../model/selectors.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
-import { byKey, cleanTyped, editActionForKey } from "../compose-editor.js";
+import { cleanTyped, editActionForKey } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
@@ -103,7 +103,7 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
   const { typed, topics, moved } = current();
 
   useKeypress(
-    byKey((name, text) => {
+    (name, text) => {
       if (name === "escape") close();
       else if (name === "enter") {
         const now = current();
@@ -125,7 +125,7 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
         setError(undefined);
       }
       return true;
-    }),
+    },
     { priority: 50 },
   );
 
