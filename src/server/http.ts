@@ -22,7 +22,7 @@ export interface RequestContext {
   params: Params;
   /** Values of `:name` path segments. */
   path: Record<string, string>;
-  /** The authenticated user (routes with `auth: false` get none). */
+  /** The authenticated user (routes with `auth: false`, and anonymous calls of "optional" ones, get none). */
   user: User;
   /** Aborts when the client closes the connection before the response. */
   signal: AbortSignal;
@@ -34,8 +34,8 @@ export interface Route {
   method: Method;
   /** Path below /api/v1, with `:name` segments, e.g. "/users/me/:stream_id/topics". */
   path: string;
-  /** Default true. */
-  auth?: boolean;
+  /** Default true; "optional": authenticated when credentials are sent, anonymous (spectator) otherwise. */
+  auth?: boolean | "optional";
   handler(ctx: RequestContext): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
@@ -97,7 +97,8 @@ export class Router {
     const sources = [url.searchParams];
     if (method !== "GET") sources.push(await readForm(req));
     const params = Params.fromSearchParams(...sources);
-    const user = chosen.route.auth === false ? null : this.authenticate(req);
+    const anonymous = chosen.route.auth === false || (chosen.route.auth === "optional" && !req.headers.authorization);
+    const user = anonymous ? null : this.authenticate(req);
     // Long-polls are not rate limited: a waiting client must be able to come back.
     if (user && chosen.route.path !== "/events") this.server.rateLimiter?.take(user.id);
     const result = await chosen.route.handler({

@@ -1,7 +1,10 @@
 // POST /register: creates an event queue and returns the initial state.
 
-import { FEATURE_LEVEL, SERVER_VERSION } from "../context.js";
+import { FEATURE_LEVEL, LIMITS, SERVER_VERSION } from "../context.js";
+import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
+import type { Params } from "../params.js";
+import { channelToWire } from "../wire.js";
 import type { Route } from "../http.js";
 import { buildInitialState } from "../initial-state.js";
 import { checkQueueNarrow, compileNarrow, parseNarrow } from "../narrow.js";
@@ -17,11 +20,50 @@ function parseCapabilities(raw: unknown): Record<string, boolean> {
   return out;
 }
 
+/**
+ * Register without credentials (a spectator of web-public channels): no event
+ * queue, no personal data, the organization and its web-public channels only.
+ * `client_gravatar` and `include_subscribers` cannot be true here.
+ */
+function spectatorRegister(server: ServerContext, params: Params): Record<string, unknown> {
+  if (params.bool("client_gravatar") === true) throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
+  const subs = (params.str("include_subscribers") ?? "false").trim().replace(/^"|"$/g, "");
+  if (subs === "true") throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
+  params.accept(
+    "apply_markdown", "slim_presence", "all_public_streams", "presence_history_limit_days", "event_types", "fetch_event_types",
+    "narrow", "client_capabilities", "idle_queue_timeout", "user_client", "include_custom_profile_fields",
+  );
+  const realm = server.state.realm;
+  const webPublic = [...server.state.channels.values()].filter((c) => c.isWebPublic && !c.isArchived);
+  return {
+    queue_id: null,
+    last_event_id: -1,
+    svc_feature_level: FEATURE_LEVEL,
+    zulip_version: SERVER_VERSION,
+    zulip_merge_base: SERVER_VERSION,
+    realm_name: realm.name,
+    realm_url: server.realmUrl,
+    realm_uri: server.realmUrl,
+    realm_empty_topic_display_name: realm.emptyTopicDisplayName,
+    realm_enable_spectator_access: true,
+    max_stream_name_length: LIMITS.maxStreamNameLength,
+    max_stream_description_length: LIMITS.maxStreamDescriptionLength,
+    max_topic_length: LIMITS.maxTopicLength,
+    max_message_length: LIMITS.maxMessageLength,
+    subscriptions: [],
+    unsubscribed: [],
+    never_subscribed: webPublic.map((c) => channelToWire(server, c)),
+    realm_users: [],
+  };
+}
+
 export const registerRoutes: Route[] = [
   {
     method: "POST",
     path: "/register",
+    auth: "optional",
     handler({ server, params, user }) {
+      if (!user) return spectatorRegister(server, params);
       const applyMarkdown = params.bool("apply_markdown") ?? false;
       const clientGravatar = params.bool("client_gravatar") ?? true;
       const slimPresence = params.bool("slim_presence") ?? false;
