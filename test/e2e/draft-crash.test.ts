@@ -56,7 +56,8 @@ it("restores half a sentence after kill -9, in the same conversation", async () 
   await session.waitFor(/connected/, { timeoutMs: 15_000 });
   // Open #general (filter the sidebar, Enter), go to the messages and reply to the selected one.
   await openGeneralTopic(session);
-  await session.waitFor(/#general › \S/); // the channel's messages are on screen
+  // The pane's title (the first line) is #general and one of its messages is selected (│).
+  await session.waitFor(/^[^\n]*#general *\n[\s\S]*│/);
   await session.sendKeys("Tab");
   await session.sendKeys("r");
   const composeScreen = await session.waitFor(/#general > .*Enter send/);
