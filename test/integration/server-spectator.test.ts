@@ -32,7 +32,8 @@ it("gives a spectator the web-public channels and no event queue", async () => {
 });
 
 it("refuses client_gravatar or include_subscribers set to true without credentials", async () => {
-  for (const params of [{ client_gravatar: "true" }, { include_subscribers: "true" }]) {
+  const cases: Array<Record<string, string>> = [{ client_gravatar: "true" }, { include_subscribers: "true" }];
+  for (const params of cases) {
     const { status, body } = await anonymousRegister(params);
     expect(status).toBe(400);
     expect(body).toMatchObject({ result: "error", code: "BAD_REQUEST", msg: expect.stringMatching(/for anonymous request$/) });
