@@ -64,7 +64,7 @@ export type SubcommandArgs = LoginArgs | SendArgs | StatusArgs | MessagesArgs | 
 export const SUBCOMMANDS = ["login", "send", "status", "messages", "api"] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
-const accountOptions = {
+export const accountOptions = {
   config: { type: "string" },
   account: { type: "string" },
   site: { type: "string" },

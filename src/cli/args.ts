@@ -1,6 +1,6 @@
 /** Command-line parsing: strict, with messages that say what is wrong. */
 import { UsageError, strictParse } from "./args-base.js";
-import { SUBCOMMANDS, parseSubcommand, type Subcommand, type SubcommandArgs } from "./args-commands.js";
+import { SUBCOMMANDS, accountOptions, parseSubcommand, type Subcommand, type SubcommandArgs } from "./args-commands.js";
 
 export { UsageError } from "./args-base.js";
 export type { ApiArgs, LoginArgs, MessagesArgs, SendArgs, StatusArgs, SubcommandArgs } from "./args-commands.js";
@@ -114,17 +114,10 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     };
   }
   const { values, positionals } = strictParse(argv, {
-    config: { type: "string" },
-    account: { type: "string" },
-    site: { type: "string" },
-    email: { type: "string" },
-    "api-key": { type: "string" },
-    "allow-insecure-http": { type: "boolean" },
-    "ca-file": { type: "string" },
+    ...accountOptions,
     demo: { type: "boolean" },
     port: { type: "string" },
     "no-color": { type: "boolean" },
-    help: { type: "boolean", short: "h" },
     version: { type: "boolean", short: "v" },
   });
   if (values.help) return { command: "help" };

@@ -3,7 +3,7 @@
 
 import { LIMITS, type ServerContext } from "./context.js";
 import { ROLE, type Channel, type User } from "./state.js";
-import { avatarUrl, channelToWire, clientTopic, subscriptionToWire, userToWire } from "./wire.js";
+import { avatarUrl, channelToWire, clientTopic, groupToWire, subscriptionToWire, userToWire } from "./wire.js";
 
 export interface RegisterView {
   user: User;
@@ -295,18 +295,7 @@ function presenceSection(ctx: ServerContext, view: RegisterView): Section {
 function userGroups(ctx: ServerContext, view: RegisterView): Section[] {
   return [...ctx.state.groups.values()]
     .filter((g) => !g.deactivated || view.capabilities["include_deactivated_groups"])
-    .map((g) => ({
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      members: [...g.members],
-      direct_subgroup_ids: [...g.subgroups],
-      is_system_group: g.isSystem,
-      date_created: g.dateCreated,
-      creator_id: g.creatorId,
-      deactivated: g.deactivated,
-      ...g.settings,
-    }));
+    .map(groupToWire);
 }
 
 function userTopics(ctx: ServerContext, view: RegisterView): Section[] {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { ServerContext } from "./context.js";
 import { channelMessageStats } from "./message-index.js";
-import { CHANNEL_GROUP_SETTINGS, ROLE, type Channel, type Message, type Subscription, type User } from "./state.js";
+import { CHANNEL_GROUP_SETTINGS, ROLE, type Channel, type Message, type Subscription, type User, type UserGroup } from "./state.js";
 
 export interface MessageView {
   applyMarkdown: boolean;
@@ -160,4 +160,20 @@ export function messageToWire(
   if (message.lastEditTimestamp !== undefined) out["last_edit_timestamp"] = message.lastEditTimestamp;
   if (message.lastMovedTimestamp !== undefined) out["last_moved_timestamp"] = message.lastMovedTimestamp;
   return out;
+}
+
+/** A user group as the API shows it (register, GET /user_groups, user_group events). */
+export function groupToWire(g: UserGroup): Record<string, unknown> {
+  return {
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    members: [...g.members],
+    direct_subgroup_ids: [...g.subgroups],
+    is_system_group: g.isSystem,
+    date_created: g.dateCreated,
+    creator_id: g.creatorId,
+    deactivated: g.deactivated,
+    ...structuredClone(g.settings),
+  };
 }

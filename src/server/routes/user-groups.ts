@@ -1,6 +1,7 @@
 // User groups: POST /user_groups/create and GET /user_groups, with the
 // `user_group` add event to everyone.
 
+import { groupToWire } from "../wire.js";
 import { nowSeconds, type ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Route } from "../http.js";
@@ -21,20 +22,6 @@ const GROUP_SETTINGS: Record<string, string[]> = {
   can_remove_members_group: ["role:internet"],
 };
 
-export function groupToWire(g: UserGroup): Record<string, unknown> {
-  return {
-    id: g.id,
-    name: g.name,
-    description: g.description,
-    members: [...g.members],
-    direct_subgroup_ids: [...g.subgroups],
-    is_system_group: g.isSystem,
-    date_created: g.dateCreated,
-    creator_id: g.creatorId,
-    deactivated: g.deactivated,
-    ...structuredClone(g.settings),
-  };
-}
 
 function defaults(server: ServerContext, creatorId: number): Record<string, GroupSetting> {
   const id = (n: string) => systemGroupId(server.state, n);
