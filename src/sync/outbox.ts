@@ -29,10 +29,11 @@ import { getMessages, sendMessage, type SendMessageParams } from "../api/routes/
 import type { GetMessagesResponse, SendMessageResponse } from "../api/schemas/responses.js";
 import type { Message } from "../api/schemas/common.js";
 import type { ServerEvent } from "../api/schemas/events.js";
-import { dmParticipants, messageDmUsers, narrowToApi, topicKey, type Narrow } from "../model/narrow.js";
+import { narrowToApi, type Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { TimerHandle } from "./clock.js";
 import { OutboxFile, targetInNarrow, targetNarrow, type OutboxEntry, type SendTarget } from "./outbox-file.js";
+import { isCopyOf } from "./outbox-match.js";
 import type { AccountRef } from "./persist.js";
 import { neverSent, type UpdateMachine } from "./update-machine.js";
 
@@ -65,8 +66,6 @@ let counter = 0;
 function newLocalId(now: number): string {
   return `${now.toString(36)}.${process.pid.toString(36)}.${(++counter).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
 }
-
-const normalize = (s: string) => s.replace(/\r\n?/g, "\n").trimEnd();
 
 export class Outbox {
   private entries: OutboxEntry[] = [];
@@ -317,22 +316,10 @@ export class Outbox {
     }
   }
 
-  private matches(
-    e: OutboxEntry,
-    m: Message,
-    selfId: number,
-  ): boolean {
-    if (m.sender_id !== selfId || m.id <= e.floorId || this.claimed.includes(m.id)) return false;
-    // Landed after it was written (server clocks may be a little off).
-    if (m.timestamp * 1000 < e.createdAt - 10 * 60_000) return false;
-    if (normalize(m.content) !== normalize(e.content)) return false;
-    if (e.target.type === "stream") {
-      return m.type === "stream" && m.stream_id === e.target.channelId && topicKey(m.subject) === topicKey(e.target.topic);
-    }
-    if (m.type !== "private") return false;
-    const people = dmParticipants(messageDmUsers(m), selfId);
-    return people.join(",") === dmParticipants(e.target.userIds, selfId).join(",");
+  private matches(e: OutboxEntry, m: Message, selfId: number): boolean {
+    return !this.claimed.includes(m.id) && isCopyOf(e, m, selfId);
   }
+
 
   private onEvents(events: ServerEvent[], store: Store): void {
     let changed = false;

@@ -1,6 +1,7 @@
 // Event queues of the reference server: long-poll wake-up, heartbeats,
 // local echo, flag events, queue deletion and garbage collection.
 
+import { client as sharedClient } from "./server-test-client.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startServer, type DemoAccount, type RunningServer } from "../../src/server/index.js";
 import { ConformanceRecorder } from "../fixtures/conformance.js";
@@ -24,20 +25,9 @@ async function start(opts: Parameters<typeof startServer>[0] = {}): Promise<Runn
   return s;
 }
 
+/** The shared raw-HTTP caller, with a 5 s limit per request. */
 function client(server: RunningServer, who: DemoAccount) {
-  const auth = "Basic " + Buffer.from(`${who.email}:${who.apiKey}`).toString("base64");
-  return async (method: string, path: string, params: Record<string, unknown> = {}, timeoutMs = 5000) => {
-    const form = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) form.set(k, typeof v === "string" ? v : JSON.stringify(v));
-    const get = method === "GET";
-    const res = await fetch(`${server.url}/api/v1${path}${get ? `?${form}` : ""}`, {
-      method,
-      headers: { Authorization: auth, ...(get ? {} : { "Content-Type": "application/x-www-form-urlencoded" }) },
-      body: get ? undefined : form.toString(),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  return sharedClient(server, who, 5000);
 }
 
 const ONLY_QUEUE = { fetch_event_types: ["realm"] };
