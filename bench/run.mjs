@@ -3,6 +3,7 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
@@ -15,6 +16,7 @@ await build({
   target: "node20",
   format: "esm",
   logLevel: "warning",
+  plugins: [inkFramePlugin],
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

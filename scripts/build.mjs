@@ -1,6 +1,7 @@
 // Bundles the CLI into one ESM file so start-up pays for one module load, not thousands.
 import { build } from "esbuild";
 import { mkdir, writeFile } from "node:fs/promises";
+import { inkFramePlugin } from "./ink-frame-plugin.mjs";
 
 await mkdir("dist", { recursive: true });
 const result = await build({
@@ -14,6 +15,7 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
+  plugins: [inkFramePlugin],
   // Ink imports react-devtools-core only when DEV is set; we never ship it.
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },

@@ -30,22 +30,11 @@ import { Store } from "../../src/model/store.js";
 import { CLIENT_CAPABILITIES } from "../../src/sync/update-machine.js";
 import { compareWithRegister } from "../fixtures/model-compare.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
+import { prng } from "../fixtures/prng.js";
 
 const SEEDS = [1, 2, 3];
 const STEPS = 50;
 const TOPICS = ["alpha", "beta", "Alpha", "gamma", "✔ beta"];
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What `a` lacks and what it has extra, compared with `b`. */
 function setDiff<T>(a: readonly T[], b: readonly T[]): { missing: T[]; extra: T[] } {

@@ -1,0 +1,122 @@
+/**
+ * The bundle draws frames with termchat's frame buffer (src/ui/ink-frame/) instead of Ink's
+ * own `Output`. A user must see the same screen either way: both are fed the same random
+ * frames (styled text, wide characters, links, nested clips, transformers) and must produce
+ * the same bytes — also when the second frame reuses the first one's lines (the caches).
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import widestLineInk from "widest-line";
+import Output from "../../src/ui/ink-frame/output.js";
+import widestLine from "../../src/ui/ink-frame/widest-line.js";
+import { prng } from "../fixtures/prng.js";
+
+type Transformer = (line: string, index: number) => string;
+interface OutputLike {
+  write(x: number, y: number, text: string, o: { transformers: Transformer[] }): void;
+  clip(c: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+}
+type OutputClass = new (o: { width: number; height: number }) => OutputLike;
+
+// Ink does not export its Output; load it from its build by path (exports do not apply there).
+const inkOutputUrl = pathToFileURL(resolve("node_modules/ink/build/output.js")).href;
+const InkOutput = ((await import(inkOutputUrl)) as { default: OutputClass }).default;
+
+const PIECES = [
+  "a", "word", " ", "  ", "Ünïcödé", "漢字", "👍", "e\u0301", "🇯🇵", "—", "x",
+  "\x1b[1m", "\x1b[22m", "\x1b[31m", "\x1b[39m", "\x1b[7m", "\x1b[27m", "\x1b[38;5;208m", "\x1b[48;2;10;20;30m",
+  "\x1b[0m", "\x1b[2m", "\x1b[4m", "\x1b[24m",
+  "\x1b]8;;https://example.test/a\x07", "\x1b]8;;\x07",
+];
+
+type Op =
+  | { kind: "write"; x: number; y: number; text: string; transformers: Transformer[] }
+  | { kind: "clip"; clip: { x1?: number; x2?: number; y1?: number; y2?: number } }
+  | { kind: "unclip" };
+
+const TRANSFORMERS: Transformer[] = [
+  (line) => `\x1b[36m${line}\x1b[39m`,
+  (line, index) => `${index}|${line}`,
+  (line) => line.toUpperCase(),
+];
+
+function randomFrame(rand: () => number): { width: number; height: number; ops: Op[] } {
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const width = int(1, 40);
+  const height = int(1, 12);
+  const ops: Op[] = [];
+  let depth = 0;
+  const count = int(1, 25);
+  for (let i = 0; i < count; i++) {
+    const r = rand();
+    if (r < 0.15) {
+      const clip: { x1?: number; x2?: number; y1?: number; y2?: number } = {};
+      if (rand() < 0.7) {
+        clip.x1 = int(-2, width);
+        clip.x2 = clip.x1 + int(0, width);
+      }
+      if (rand() < 0.7) {
+        clip.y1 = int(-2, height);
+        clip.y2 = clip.y1 + int(0, height);
+      }
+      ops.push({ kind: "clip", clip });
+      depth++;
+    } else if (r < 0.22 && depth > 0) {
+      ops.push({ kind: "unclip" });
+      depth--;
+    } else {
+      const lines: string[] = [];
+      for (let l = int(1, 4); l > 0; l--) {
+        let line = "";
+        for (let p = int(0, 10); p > 0; p--) line += PIECES[int(0, PIECES.length - 1)];
+        lines.push(line);
+      }
+      const transformers = TRANSFORMERS.filter(() => rand() < 0.2);
+      ops.push({ kind: "write", x: int(-3, width), y: int(-2, height), text: lines.join("\n"), transformers });
+    }
+  }
+  return { width, height, ops };
+}
+
+function draw(Impl: OutputClass, frame: ReturnType<typeof randomFrame>): { output: string; height: number } {
+  const out = new Impl({ width: frame.width, height: frame.height });
+  for (const op of frame.ops) {
+    if (op.kind === "write") out.write(op.x, op.y, op.text, { transformers: op.transformers });
+    else if (op.kind === "clip") out.clip(op.clip);
+    else out.unclip();
+  }
+  return out.get();
+}
+
+describe("the frame buffer the bundle draws with", () => {
+  it("writes the same bytes as Ink's own on 2,000 random frames, drawn twice (second time from its caches)", () => {
+    for (let seed = 1; seed <= 2000; seed++) {
+      const frame = randomFrame(prng(seed));
+      const expected = draw(InkOutput, frame);
+      const first = draw(Output as unknown as OutputClass, frame);
+      const again = draw(Output as unknown as OutputClass, frame);
+      if (first.output !== expected.output || again.output !== expected.output || first.height !== expected.height) {
+        expect({ seed, output: first.output, again: again.output }).toEqual({ seed, output: expected.output, again: expected.output });
+      }
+    }
+  });
+
+  it("draws a styled, wide-character frame a user can read", () => {
+    const out = new Output({ width: 12, height: 2 });
+    out.write(0, 0, "\x1b[1m漢字\x1b[22m ok", { transformers: [] });
+    out.write(2, 1, "👍 1", { transformers: [] });
+    expect(out.get().output).toBe("\x1b[1m漢字\x1b[22m ok\n  👍 1");
+  });
+
+  it("measures the widest line as Ink's widest-line does", () => {
+    const rand = prng(7);
+    for (let i = 0; i < 500; i++) {
+      let text = "";
+      for (let p = Math.floor(rand() * 12); p > 0; p--) text += rand() < 0.15 ? "\n" : PIECES[Math.floor(rand() * PIECES.length)];
+      expect(widestLine(text)).toBe(widestLineInk(text));
+    }
+  });
+});
