@@ -184,7 +184,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         keymap,
         settings,
         narrow: narrowNow,
-        selected: messagesNow[indexNow],
+        // Before a narrow's messages arrive, the message chosen on opening it (s, S, z) stays selected.
+        selected: messagesNow[indexNow] ?? (narrowNow ? chosenMessage(store, selectionOf(uiNow, narrowNow)) : undefined),
         messages: messagesNow,
         selectedIndex: indexNow,
         paneHeight,
@@ -329,4 +330,9 @@ export function selectionIndex(store: Store | undefined, messages: Message[], se
     index = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   return index;
+}
+
+/** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */
+function chosenMessage(store: Store, sel: Selection): Message | undefined {
+  return sel.id === undefined || sel.follow ? undefined : store.messages.byId.get(sel.id);
 }

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { getMessages, sendMessage } from "../../src/api/routes/messages.js";
-import { KEY, renderApp, type AppHarness } from "./render-app.js";
+import { KEY, renderApp, type AppHarness, channelId } from "./render-app.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,10 +22,6 @@ async function waitTitle(a: AppHarness, title: string): Promise<string> {
 }
 
 const inboxTotal = (frame: string) => Number(/ Inbox {2}(\d+) unread/.exec(frame)?.[1] ?? NaN);
-
-function channelId(a: AppHarness, name: string): number {
-  return [...a.machine.store!.channels.values()].find((c) => c.name === name)!.stream_id;
-}
 
 describe("the Inbox", () => {
   it("groups unread conversations (DMs, then channels with their topics), folds a channel and opens a topic", async () => {

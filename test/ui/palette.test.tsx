@@ -4,7 +4,7 @@ import { getChannelId } from "../../src/api/routes/channels.js";
 import { getUserStatus } from "../../src/api/routes/status.js";
 import { getUser } from "../../src/api/routes/users.js";
 import { eventually } from "../fixtures/server.js";
-import { KEY, renderApp, type AppHarness } from "./render-app.js";
+import { KEY, renderApp, type AppHarness, channelId } from "./render-app.js";
 
 const CTRL_K = "\u000b";
 const TAB = "\t";
@@ -26,12 +26,6 @@ async function command(a: AppHarness, filter: string, expectFirst: string): Prom
   await typeText(a, filter);
   await a.waitFor(new RegExp(`▸ ${expectFirst}`));
   await a.press(KEY.enter);
-}
-
-function channelId(a: AppHarness, name: string): number {
-  const c = [...a.machine.store!.channels.values()].find((s) => s.name === name);
-  if (!c) throw new Error(`not subscribed to ${name}`);
-  return c.stream_id;
 }
 
 describe("the command palette (Ctrl-K)", () => {

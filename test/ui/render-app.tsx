@@ -26,7 +26,16 @@ export interface AppHarness {
   /** Moves the sidebar cursor from the top to the row whose label is `label` (found in the model's rows). */
   sidebarTo(label: string): Promise<void>;
   waitFor(match: string | RegExp, timeoutMs?: number): Promise<string>;
+  /** Waits (rendering meanwhile) until `check` holds; `what` names it in the error. */
+  until(check: () => boolean, what: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The id of a channel the logged-in user is subscribed to, by name. */
+export function channelId(a: AppHarness, name: string): number {
+  const c = [...a.machine.store!.channels.values()].find((s) => s.name === name);
+  if (!c) throw new Error(`not subscribed to ${name}`);
+  return c.stream_id;
 }
 
 export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", ctrlJ: "\n", backspace: "\u007f" };
@@ -56,6 +65,16 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
       });
     }
   };
+  const until = async (check: () => boolean, what: string, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (let i = 0; i < 1000 && Date.now() < deadline; i++) {
+      if (check()) return;
+      await act(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+      });
+    }
+    throw new Error(`waited ${timeoutMs} ms for ${what}; last frame:\n${frame()}`);
+  };
   return {
     ctx,
     session,
@@ -71,16 +90,10 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
       await press("g", ...Array<string>(index - skipped).fill("j"));
     },
     async waitFor(match, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (let i = 0; i < 1000 && Date.now() < deadline; i++) {
-        const f = frame();
-        if (typeof match === "string" ? f.includes(match) : match.test(f)) return f;
-        await act(async () => {
-          await new Promise((r) => setTimeout(r, 20));
-        });
-      }
-      throw new Error(`waited ${timeoutMs} ms for ${String(match)}; last frame:\n${frame()}`);
+      await until(() => (typeof match === "string" ? frame().includes(match) : match.test(frame())), String(match), timeoutMs);
+      return frame();
     },
+    until,
     async close() {
       await act(async () => instance.unmount());
       await session.dispose(1500);

@@ -5,7 +5,7 @@
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayWidth } from "../../src/render/wrap.js";
-import { KEY, renderApp, type AppHarness } from "./render-app.js";
+import { KEY, channelId, renderApp, type AppHarness } from "./render-app.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -135,7 +135,12 @@ describe("navigation keys", () => {
     await app.waitFor("connected");
     await app.press("n");
     await waitTitle(app, "#engineering > release 2.4");
-    await app.waitFor(/Priya|Ben|Omar/); // messages loaded
+    const topic = { kind: "topic" as const, channelId: channelId(app, "engineering"), topic: "release 2.4" };
+    await app.until(() => (app!.machine.store!.messages.list(topic)?.ids.length ?? 0) > 0, "the topic's messages");
+    // s and S in one burst: S acts on the message s kept selected, before the channel's messages arrive.
+    await app.press("sS");
+    await waitTitle(app, "#engineering > release 2.4");
+    expect(app.frame()).not.toContain("Select a message first");
     await app.press("z");
     await waitTitle(app, "#engineering");
     await app.press("z");
