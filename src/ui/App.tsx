@@ -215,14 +215,15 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       if (uiRef.current.focus !== "compose") return false;
       if (name === "paste") {
         compose.edit({ type: "insert", text: input });
-        return true;
+        return "typed";
       }
       const ctx = makeCtx(uiRef.current);
+      if (!ctx) return true;
       // The box's own keys (send, new line, autocomplete, $EDITOR, editing) are in use-compose; other compose actions come from features.
-      if (ctx && !compose.handleKey(name, input, ctx)) {
-        const action = keymap.action("compose", name);
-        if (action) featureAction(action)?.(ctx);
-      }
+      const taken = compose.handleKey(name, input, ctx);
+      if (taken) return taken;
+      const action = keymap.action("compose", name);
+      if (action) featureAction(action)?.(ctx);
       return true;
     },
     { priority: 100, active: popups.stack.length === 0 },

@@ -73,4 +73,27 @@ describe("navigation in an 80×24 terminal", () => {
     await session.waitFor(/Inbox {2}\d+ unread/);
     await session.waitForGone(/release 2\.4 ★\s+@?\s*\d/);
   });
+
+  it("keys that arrive together (typed ahead over a lagging link) each act on what the key before them did", async () => {
+    session = await startApp(["--demo", "--port", String(await freePort())], { cols: 100, rows: 30 });
+    await session.waitFor(/connected/, { timeoutMs: 15_000 });
+
+    // w opens the people list, / its filter, and the name goes into the filter — all in one write.
+    await session.type("w/omar");
+    const people = await session.waitFor(/\/ omar/);
+    expect(people).toMatch(/▶ [●◐○] Omar Haddad/);
+    expect(people).not.toMatch(/[●◐○] Ben Carter/); // the list holds only who matches (the sidebar still lists Ben)
+    await session.sendKeys("Escape");
+    await session.waitFor("Esc close"); // out of the filter, in the list
+    await session.sendKeys("Escape");
+    await session.waitForGone("1 person");
+
+    // In the Inbox: two rows down is #engineering; Enter folds it, j goes on to #design, Enter opens nothing but folds it.
+    await session.type("I");
+    await session.waitFor(/› @ Lena Fischer/);
+    await session.type("jj\rj\r");
+    const inbox = await session.waitFor(/›▸ #design/);
+    expect(inbox).toMatch(/▸ #engineering/);
+    expect(inbox).not.toContain("release 2.4");
+  });
 });

@@ -276,7 +276,8 @@ export function useCompose(deps: {
     close,
     send,
     /** The compose box's keys; false when the key is not the box's (the caller may try feature actions). */
-    handleKey: (name: string, input: string, ctx: ActionContext): boolean => {
+    /** Handles a key of the compose box: false when it is not the box's; "typed" for text edits (see KeyHandler). */
+    handleKey: (name: string, input: string, ctx: ActionContext): boolean | "typed" => {
       const menu = editor.current.menu;
       let action = ctx.keymap.action("compose", name);
       if (!ctx.settings.enterSends) {
@@ -299,15 +300,15 @@ export function useCompose(deps: {
       else return handleText();
       return true;
 
-      function handleText(): boolean {
+      function handleText(): boolean | "typed" {
         if (name === "up" || name === "down") {
           if (lineCount(editor.current) > 1) edit({ type: name });
-          return true;
+          return "typed";
         }
         const e = editActionForKey(name, input);
         if (!e) return false;
         edit(e);
-        return true;
+        return "typed";
       }
     },
   };

@@ -4,11 +4,15 @@
  * Handlers are kept in refs, so they always see current state (no stale
  * closures dropping keys).
  */
-import { createContext, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useInput, type Key } from "ink";
 import { keyName } from "../keys.js";
 
-export type KeyHandler = (name: string, input: string, key: Key) => boolean;
+/**
+ * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
+ * as text into an editor whose state lives in refs (the next key of a burst may follow at once).
+ */
+export type KeyHandler = (name: string, input: string, key: Key) => boolean | "typed";
 
 interface Entry {
   priority: number;
@@ -23,6 +27,42 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
   const anyKey = useRef(onAnyKey);
   anyKey.current = onAnyKey;
   const paste = useRef<string | null>(null);
+  // Keys waiting their turn; while it is not empty, a drain is under way.
+  const queue = useRef<Array<[string, string, Key]>>([]).current;
+  /** Hands a key to the highest active handler that takes it; returns what that handler said. */
+  const deliver = ([name, input, key]: [string, string, Key]): ReturnType<KeyHandler> => {
+    const sorted = [...entries].filter((e) => e.active.current).sort((a, b) => b.priority - a.priority);
+    for (const e of sorted) {
+      const taken = e.handler.current(name, input, key);
+      if (taken) return taken;
+    }
+    return false;
+  };
+  // Keys of a burst are handled one at a time, each after React has rendered what the one
+  // before it changed, so every handler (a popup's filter, a list's cursor, a popup the
+  // previous key opened) sees fresh state. React renders in a task it queues from a
+  // microtask, so waiting for a microtask and then a task puts the next key after it.
+  // Text typed into an editor that keeps its state in refs ("typed") needs no render in
+  // between, so a long unbracketed paste is not slowed down to a frame per character.
+  const drain = () => {
+    for (;;) {
+      const next = queue[0];
+      if (!next) return;
+      let taken: ReturnType<KeyHandler> = false;
+      try {
+        taken = deliver(next);
+      } finally {
+        queue.shift();
+        if (queue.length && taken !== "typed") queueMicrotask(() => setImmediate(drain));
+      }
+      if (taken !== "typed") return;
+    }
+  };
+  const enqueue = (keys: Array<[string, string, Key]>) => {
+    const idle = queue.length === 0;
+    queue.push(...keys);
+    if (idle) drain();
+  };
   useInput((input, key) => {
     anyKey.current?.();
     // Bracketed paste (enabled by the app): everything between the markers is one "paste" key
@@ -38,17 +78,12 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
       if (end === -1) return;
       const text = paste.current;
       paste.current = null;
-      const sorted = [...entries].filter((e) => e.active.current).sort((a, b) => b.priority - a.priority);
-      for (const e of sorted) if (e.handler.current("paste", text, NO_KEY)) break;
+      enqueue([["paste", text, NO_KEY]]);
       return;
     }
-    // Keys that arrive together (fast typing, a paste, a busy moment) come as one input: "jj".
+    // Keys that arrive together (fast typing, a paste, a lagging link) come as one input: "jj".
     // Each is its own key press, in order.
-    for (const [one, k] of splitKeys(input, key)) {
-      const name = keyName(one, k);
-      const sorted = [...entries].filter((e) => e.active.current).sort((a, b) => b.priority - a.priority);
-      for (const e of sorted) if (e.handler.current(name, one, k)) break;
-    }
+    enqueue(splitKeys(input, key).map(([one, k]) => [keyName(one, k), one, k]));
   });
   return <BusContext.Provider value={entries}>{children}</BusContext.Provider>;
 }
@@ -60,7 +95,8 @@ export function useKeypress(handler: KeyHandler, opts: { priority?: number; acti
   const activeRef = useRef(opts.active ?? true);
   activeRef.current = opts.active ?? true;
   const priority = opts.priority ?? 0;
-  useEffect(() => {
+  // Registered during the commit, so a popup opened by one key hears the next one.
+  useLayoutEffect(() => {
     if (!entries) return;
     const entry: Entry = { priority, handler: handlerRef, active: activeRef };
     entries.add(entry);
