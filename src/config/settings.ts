@@ -1,6 +1,6 @@
 /**
  * App settings (theme, key overrides, compose and notification preferences,
- * the last narrow per account), kept by `conf` in the user's config
+ * the first screen), kept by `conf` in the user's config
  * directory. The file is validated here: a bad value is reported by name and
  * replaced by its default, never a crash.
  */
@@ -23,8 +23,8 @@ const shape = {
       desktop: z.boolean().default(true),
     })
     .default({ bell: true, desktop: true }),
-  /** Account key → narrow key opened last. */
-  lastNarrow: z.record(z.string(), z.string()).default({}),
+  /** The first screen: "home" follows the account's home view setting (Inbox or combined feed); "inbox" or "feed" choose one. */
+  startView: z.enum(["home", "inbox", "feed"]).default("home"),
 };
 
 export const settingsSchema = z.object(shape);

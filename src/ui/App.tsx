@@ -6,7 +6,7 @@
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "../api/errors.js";
-import { narrowKey, type Narrow } from "../model/narrow.js";
+import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
@@ -27,9 +27,9 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Keymap } from "./keymap.js";
 import { layoutWindow, renderContext } from "./message-layout.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
-import { buildSidebarRows, sidebarWidth, type SidebarRow } from "./sidebar-rows.js";
+import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
-import { INITIAL_UI, currentNarrow, selectionOf, uiReducer, type Selection, type UiAction, type UiState } from "./ui-state.js";
+import { INITIAL_UI, currentNarrow, homeView, selectionOf, uiReducer, type Selection, type UiAction, type UiState } from "./ui-state.js";
 import type { Message } from "../api/schemas/common.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
@@ -47,12 +47,6 @@ export interface AppProps {
 }
 
 
-export function rowKey(row: SidebarRow): string {
-  if (row.kind === "header") return `h:${row.label}`;
-  if (row.kind === "folder") return `f:${row.folderId}`;
-  if (row.kind === "view") return row.view === "inbox" || row.view === "followed" ? `view:${row.view}` : narrowKey(row.narrow);
-  return narrowKey(row.narrow);
-}
 
 export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: Keymap; problems: string[] } {
   return Keymap.withOverrides(
@@ -84,6 +78,14 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     uiRef.current = uiReducer(uiRef.current, a);
     setUi(uiRef.current);
   }, []);
+  // The first screen with data is the user's home view (the Inbox unless they chose the combined feed).
+  const homeShown = useRef(false);
+  if (store && !homeShown.current) {
+    homeShown.current = true;
+    const home = homeView(store, settings.startView);
+    const cursor = buildSidebarRows(store, {}).findIndex((r) => sidebarRowKey(r) === (home === "inbox" ? "view:inbox" : narrowKey(FEED)));
+    dispatch({ type: "home", home, cursor: Math.max(0, cursor) });
+  }
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 
@@ -279,7 +281,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
               height={height - 1}
               focused={ui.focus === "sidebar" && popups.stack.length === 0}
               openKey={openKey}
-              rowKey={rowKey}
+              rowKey={sidebarRowKey}
               filter={ui.sidebar.filter}
             />
             <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>

@@ -6,6 +6,7 @@
 import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
 import type { SendTarget } from "../sync/outbox.js";
 import type { ThemeName } from "../config/settings.js";
+import type { Store } from "../model/store.js";
 
 export type Focus = "sidebar" | "messages" | "compose";
 
@@ -63,6 +64,7 @@ export type UiAction =
   | { type: "focus"; focus: Focus }
   | { type: "open"; narrow: Narrow; focus?: Focus; select?: number }
   | { type: "inbox" }
+  | { type: "home"; home: "inbox" | "feed"; cursor: number }
   | { type: "select"; id: number | undefined; follow: boolean }
   | { type: "sidebar"; cursor?: number; expanded?: number | null; filter?: string | null }
   | { type: "toggleFolder"; folderId: number }
@@ -84,6 +86,16 @@ export const INITIAL_UI: UiState = {
   lists: {},
 };
 
+/**
+ * Where the client opens. "home" follows the account's home view setting (web_home_view):
+ * "inbox" and "recent_topics" (a conversation list, which we show as the Inbox) open the
+ * Inbox, "all_messages" the combined feed.
+ */
+export function homeView(store: Pick<Store, "personal">, start: "home" | "inbox" | "feed" = "home"): "inbox" | "feed" {
+  if (start !== "home") return start;
+  return store.personal.settings.web_home_view === "all_messages" ? "feed" : "inbox";
+}
+
 export function currentNarrow(s: UiState): Narrow | undefined {
   return s.view.kind === "narrow" ? s.view.narrow : undefined;
 }
@@ -104,6 +116,10 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     }
     case "inbox":
       return { ...s, view: { kind: "inbox" }, focus: "messages" };
+    case "home":
+      return a.home === "inbox"
+        ? { ...s, view: { kind: "inbox" }, focus: "messages", sidebar: { ...s.sidebar, cursor: a.cursor } }
+        : { ...s, view: { kind: "narrow", narrow: FEED }, focus: "sidebar", sidebar: { ...s.sidebar, cursor: a.cursor } };
     case "select": {
       const narrow = currentNarrow(s);
       if (!narrow) return s;

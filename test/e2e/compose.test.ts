@@ -23,14 +23,10 @@ describe("editing a message in tmux", () => {
     session = await startApp(["--demo", "--port", String(port)]);
     await session.waitFor(/connected/, { timeoutMs: 15_000 });
 
-    await session.waitFor(/\w+ \w+ {2}(Nov \d+ )?\d{1,2}:\d{2}/); // messages loaded
-    // One key per write: keys arriving together reach the app as one string.
-    for (const key of ["g", "j", "Enter"]) {
-      await session.sendKeys(key); // the sidebar's first row (Inbox), then the Combined feed, opened
-      await pause(150);
-    }
+    await session.waitFor(/Inbox {2}\d+ unread/); // the home view
+    await session.sendKeys("a"); // the combined feed
     await session.waitFor(/^ *≡ Inbox *Combined feed/m);
-    await pause(500);
+    await session.waitFor(/\w+ \w+ {2}(Nov \d+ )?\d{1,2}:\d{2}/); // its messages are in
     await session.sendKeys("G"); // follow the newest message
 
     // The owner (the --demo login) posts through the API; the app shows it live in the feed.

@@ -39,6 +39,8 @@ async function startServer(port: number, dir: string): Promise<void> {
 }
 
 async function openGeneralTopic(s: TmuxSession): Promise<void> {
+  await s.waitFor(/Inbox {2}\d+ unread/); // the home view has the keys
+  await s.sendKeys("Escape"); // to the sidebar
   await s.sendKeys("q");
   await s.type("general");
   await s.waitFor("#general");

@@ -21,8 +21,9 @@ describe("termchat --demo in tmux", () => {
     const site = `http://127.0.0.1:${port}`;
     session = await startApp(["--demo", "--port", String(port)]);
     await session.waitFor(/connected/, { timeoutMs: 15_000 });
-    // Messages arrive just after the first frame: wait for a message time in the pane.
-    const screen = await session.waitFor(/\w+ \w+ {2}(Nov \d+ )?\d{1,2}:\d{2}/);
+    // It opens on the owner's home view, the Inbox: unread conversations with their counts.
+    const screen = await session.waitFor(/Inbox {2}\d+ unread/);
+    expect(screen).toMatch(/release 2\.4 ★\s+@ \d+/);
 
     // The sidebar lists the owner's channels; the combined feed shows messages.
     const owner = await apiAs(site, "maya@lighthouse.test");
@@ -31,9 +32,9 @@ describe("termchat --demo in tmux", () => {
     for (const name of names.slice(0, 5)) expect(screen).toContain(name);
     expect(screen).toContain("Combined feed");
 
-    // Open the feed at its newest message; another user posts over HTTP: it shows up with no key press.
-    await session.sendKeys("j"); // Inbox → Combined feed
-    await session.sendKeys("Enter");
+    // Open the feed (a) at its newest message; another user posts over HTTP: it shows up with no key press.
+    await session.sendKeys("a");
+    await session.waitFor(/\w+ \w+ {2}(Nov \d+ )?\d{1,2}:\d{2}/); // its messages are in
     await session.sendKeys("G");
     const omar = await apiAs(site, "omar@lighthouse.test");
     const general = (reg.subscriptions as Array<{ name: string; stream_id: number }>).find((s) => s.name === "general")!;

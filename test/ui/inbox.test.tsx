@@ -5,6 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { getMessages, sendMessage } from "../../src/api/routes/messages.js";
+import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
+import { homeView } from "../../src/ui/ui-state.js";
 import { KEY, renderApp, type AppHarness, channelId } from "./render-app.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,6 +24,31 @@ async function waitTitle(a: AppHarness, title: string): Promise<string> {
 }
 
 const inboxTotal = (frame: string) => Number(/ Inbox {2}(\d+) unread/.exec(frame)?.[1] ?? NaN);
+
+describe("the first screen", () => {
+  it("is the account's home view: Maya's is the Inbox, with its cursor in hand (j moves it, Enter opens)", async () => {
+    app = await renderApp({ settings: { ...DEFAULT_SETTINGS, startView: "home" } });
+    expect(app.machine.store!.personal.settings.web_home_view).toBe("inbox");
+    const f = await app.waitFor(/ Inbox {2}\d+ unread/);
+    expect(f).toMatch(/›≡ Inbox/); // the sidebar shows where we are
+    await app.press("j"); // from Lena and Diego to Omar
+    await app.waitFor(/› @ Omar Haddad/);
+    await app.press(KEY.enter);
+    await waitTitle(app, "Omar Haddad");
+  });
+
+  it("follows a home view of all messages, and the startView setting overrides it", async () => {
+    const store = { personal: { settings: { web_home_view: "all_messages" } as Record<string, unknown> } };
+    expect(homeView(store as never)).toBe("feed");
+    expect(homeView(store as never, "inbox")).toBe("inbox");
+    store.personal.settings.web_home_view = "recent_topics"; // a conversation list: the Inbox is ours
+    expect(homeView(store as never)).toBe("inbox");
+    expect(homeView(store as never, "feed")).toBe("feed");
+    app = await renderApp({ settings: { ...DEFAULT_SETTINGS, startView: "feed" } });
+    await waitTitle(app, "Combined feed");
+    await app.waitFor(/›≡ Combined feed/);
+  });
+});
 
 describe("the Inbox", () => {
   it("groups unread conversations (DMs, then channels with their topics), folds a channel and opens a topic", async () => {

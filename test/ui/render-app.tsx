@@ -5,7 +5,7 @@
 import { act } from "react";
 import { render } from "ink-testing-library";
 import { App } from "../../src/ui/App.js";
-import type { Settings } from "../../src/config/settings.js";
+import { DEFAULT_SETTINGS, type Settings } from "../../src/config/settings.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -40,7 +40,10 @@ export function channelId(a: AppHarness, name: string): number {
 
 export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001b[A", ctrlJ: "\n", backspace: "\u007f" };
 
-/** `as`: log in as this demo user (an email or its local part, e.g. "ben"); default the owner. */
+/**
+ * `as`: log in as this demo user (an email or its local part, e.g. "ben"); default the owner.
+ * The app opens on the combined feed unless `settings.startView` says otherwise.
+ */
 export async function renderApp(opts: { as?: string; settings?: Settings } = {}): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
@@ -52,7 +55,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
   await act(async () => {
     instance = render(
       <KeypressProvider onAnyKey={() => session.keyPressed()}>
-        <App session={session} color={false} settings={opts.settings} />
+        <App session={session} color={false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
       </KeypressProvider>,
     );
   });

@@ -24,10 +24,10 @@ describe("settings", () => {
   it("saves and reads back through the settings file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
     const first = await openSettings({ cwd: dir });
-    first.save({ theme: "light", lastNarrow: { "a@b": "channel:5" } });
+    first.save({ theme: "light", startView: "feed" });
     const again = await openSettings({ cwd: dir });
     expect(again.settings.theme).toBe("light");
-    expect(again.settings.lastNarrow).toEqual({ "a@b": "channel:5" });
+    expect(again.settings.startView).toBe("feed");
   });
 
   it("reports a file that is not JSON instead of failing", async () => {
