@@ -76,6 +76,13 @@ export function mentionKind(flags: readonly string[]): "direct" | "wildcard" | u
   return wildcard ? "wildcard" : undefined;
 }
 
+/** The message a narrow is centred on: a search's `near:` or `id:` message (the view opens there). */
+export function narrowAnchorId(n: Narrow): number | undefined {
+  if (n.kind !== "search") return undefined;
+  const t = n.terms?.find((x) => (x.operator === "near" || x.operator === "id") && !x.negated && typeof x.operand === "number");
+  return t ? (t.operand as number) : undefined;
+}
+
 /** Whether a narrow can be evaluated locally (everything but search). */
 export function isLocalNarrow(n: Narrow): boolean {
   return n.kind !== "search";

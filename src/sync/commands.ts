@@ -6,7 +6,7 @@
 import { describeError } from "../api/errors.js";
 import { checkMessagesMatchNarrow, getMessages, sendMessage, updateMessageFlags } from "../api/routes/messages.js";
 import { getTopics } from "../api/routes/topics.js";
-import { narrowToApi, type Narrow } from "../model/narrow.js";
+import { narrowAnchorId, narrowToApi, type Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { UpdateMachine } from "./update-machine.js";
 
@@ -79,7 +79,11 @@ export class Commands {
     const generation = list.generation;
     store.setListStatus(narrow, "fetching");
     const anchor =
-      direction === "around" ? ("first_unread" as const) : direction === "older" ? list.ids[0] : list.ids[list.ids.length - 1];
+      direction === "around"
+        ? (narrowAnchorId(narrow) ?? ("first_unread" as const))
+        : direction === "older"
+          ? list.ids[0]
+          : list.ids[list.ids.length - 1];
     try {
       const res = await getMessages(this.machine.client, {
         anchor: anchor ?? "newest",

@@ -67,4 +67,22 @@ describe("search (/)", () => {
     await app.waitFor("Search: deploys");
     expect(app.frame()).not.toContain("channel:name");
   });
+
+  it("near:id opens the results at that message, selected, with its neighbours around it", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    const omar = app.ctx.client("omar");
+    const general = [...app.machine.store!.channels.values()].find((c) => c.name === "general")!;
+    const target = await sendMessage(omar, { type: "stream", to: general.stream_id, topic: "near test", content: "the message to find" });
+    for (let i = 0; i < 40; i++) await sendMessage(omar, { type: "stream", to: general.stream_id, topic: "near test", content: `later message ${i}` });
+
+    await app.press("/");
+    await app.waitFor("channel:name");
+    await typeText(app, `channel:general near:${target.id}`);
+    await app.press(KEY.enter);
+    const f = await app.waitFor("the message to find");
+    expect(f).toMatch(/▌ *the message to find/); // selected
+    expect(f).toContain("later message 0"); // what came after it
+    expect(f).not.toContain("later message 39"); // not the newest end
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
+import { narrowAnchorId, type Narrow } from "../../model/narrow.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editorReducer, type EditorState } from "../compose-editor.js";
@@ -58,7 +59,8 @@ export function openSearchPrompt(ctx: ActionContext): void {
         if (parsed.errors.length) return parsed.errors.join("; ");
         history.add(text);
         close();
-        ctx.openNarrow({ kind: "search", query: parsed.canonical, terms: toNarrowTerms(parsed.terms) }, { focus: "messages" });
+        const narrow: Narrow = { kind: "search", query: parsed.canonical, terms: toNarrowTerms(parsed.terms) };
+        ctx.openNarrow(narrow, { focus: "messages", select: narrowAnchorId(narrow) });
         return undefined;
       }}
     />
