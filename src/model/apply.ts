@@ -51,7 +51,9 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
     case "user_status":
       return store.people.setStatus(e.user_id, e);
     case "presence":
-      return store.presence.apply(e, (email) => store.userIdByEmail(email));
+      // Presence has its own change channel (see Store.presenceChanged): not a change for the other views.
+      if (store.presence.apply(e, (email) => store.userIdByEmail(email))) store.presenceChanged();
+      return false;
     case "muted_users":
       store.mutedUsers.clear();
       for (const m of e.muted_users) store.mutedUsers.add(m.id);

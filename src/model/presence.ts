@@ -46,34 +46,36 @@ export class Presence {
    * Takes a presences object as the register and `POST /users/me/presence`
    * send it: keyed by user id (modern) or by email (legacy, `emailToId` maps).
    */
-  merge(presences: Record<string, unknown> | undefined, emailToId: (email: string) => number | undefined): void {
+  merge(presences: Record<string, unknown> | undefined, emailToId: (email: string) => number | undefined): boolean {
+    let changed = false;
     for (const [key, p] of Object.entries(presences ?? {})) {
       const id = /^\d+$/.test(key) ? Number(key) : emailToId(key);
       if (id === undefined) continue;
-      if (isModern(p)) this.update(id, { active: p.active_timestamp, idle: p.idle_timestamp });
-      else if (p && typeof p === "object") this.update(id, fromLegacy(p as LegacyPresence));
+      if (isModern(p)) changed = this.update(id, { active: p.active_timestamp, idle: p.idle_timestamp }) || changed;
+      else if (p && typeof p === "object") changed = this.update(id, fromLegacy(p as LegacyPresence)) || changed;
     }
+    return changed;
   }
 
-  /** Times only move forward. */
-  update(userId: number, t: PresenceTimes): void {
+  /** Times only move forward. Returns whether anything moved. */
+  update(userId: number, t: PresenceTimes): boolean {
     const cur = this.byUser.get(userId);
-    if (!cur) this.byUser.set(userId, { ...t });
-    else {
-      if (t.active > cur.active) cur.active = t.active;
-      if (t.idle > cur.idle) cur.idle = t.idle;
-    }
-  }
-
-  apply(e: EventOfType<"presence">, emailToId: (email: string) => number | undefined): boolean {
-    if (e.presences) {
-      this.merge(e.presences, emailToId);
+    if (!cur) {
+      this.byUser.set(userId, { ...t });
       return true;
     }
+    const changed = t.active > cur.active || t.idle > cur.idle;
+    if (t.active > cur.active) cur.active = t.active;
+    if (t.idle > cur.idle) cur.idle = t.idle;
+    return changed;
+  }
+
+  /** Applies a presence event; returns whether anything moved. */
+  apply(e: EventOfType<"presence">, emailToId: (email: string) => number | undefined): boolean {
+    if (e.presences) return this.merge(e.presences, emailToId);
     const id = e.user_id ?? (e.email !== undefined ? emailToId(e.email) : undefined);
     if (id === undefined || !e.presence) return false;
-    this.update(id, fromLegacy(e.presence));
-    return true;
+    return this.update(id, fromLegacy(e.presence));
   }
 
   /** active: seen active within the threshold; idle: seen (idle) within it; else offline. `now` in ms. */

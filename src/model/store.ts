@@ -90,6 +90,12 @@ export class Store implements NarrowContext {
   /** Increases on every change; views compare it to decide whether to re-render. */
   version = 0;
   private readonly listeners = new Set<() => void>();
+  /**
+   * Presence changes on its own channel: it moves every minute for someone in a big
+   * organization, and only the views that show it (people, user cards) need to redraw.
+   */
+  presenceVersion = 0;
+  private readonly presenceListeners = new Set<() => void>();
 
   constructor(reg: RegisterResponse, opts: StoreOptions | number = {}) {
     const o: StoreOptions = typeof opts === "number" ? { selfIdHint: opts } : opts;
@@ -142,6 +148,17 @@ export class Store implements NarrowContext {
   subscribe(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  subscribePresence(fn: () => void): () => void {
+    this.presenceListeners.add(fn);
+    return () => this.presenceListeners.delete(fn);
+  }
+
+  /** Records a presence change and tells the views that show presence. */
+  presenceChanged(): void {
+    this.presenceVersion++;
+    for (const fn of this.presenceListeners) fn();
   }
 
   /** Records a change and tells the views. */
@@ -320,9 +337,9 @@ export class Store implements NarrowContext {
 
   /** Presence data from `POST /users/me/presence` (modern or legacy format). */
   setPresences(presences: Record<string, unknown> | undefined, lastUpdateId?: number): void {
-    this.presence.merge(presences, (email) => this.userIdByEmail(email));
+    const changed = this.presence.merge(presences, (email) => this.userIdByEmail(email));
     if (lastUpdateId !== undefined && lastUpdateId > this.presence.lastUpdateId) this.presence.lastUpdateId = lastUpdateId;
-    this.changed();
+    if (changed) this.presenceChanged();
   }
 
   /** Drops typing notices older than the expiry period; the sync layer calls it at `nextTypingExpiry()`. */

@@ -30,16 +30,6 @@ export interface PresenceOptions {
   idleAfterMs?: number;
 }
 
-/** Puts a presence answer into the store through the model's presence sub-model, and tells the views. */
-function applyToStore(store: Store, res: UpdatePresenceResponse): void {
-  if (!res.presences) return;
-  store.presence.merge(res.presences, (email) => store.userIdByEmail(email));
-  if (typeof res.presence_last_update_id === "number" && res.presence_last_update_id > store.presence.lastUpdateId) {
-    store.presence.lastUpdateId = res.presence_last_update_id;
-  }
-  store.changed();
-}
-
 export class PresenceReporter {
   private lastKeyAt: number;
   private reported: PresenceStatus | undefined;
@@ -139,7 +129,7 @@ export class PresenceReporter {
         if (typeof res.presence_last_update_id === "number" && res.presence_last_update_id > this.lastUpdateId) {
           this.lastUpdateId = res.presence_last_update_id;
         }
-        if (this.machine.store === store) applyToStore(store, res);
+        if (this.machine.store === store) store.setPresences(res.presences, res.presence_last_update_id);
       } catch {
         this.reported = undefined; // the next ping, or the connection coming back, tries again
         this.inputSinceReport ||= newInput;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { updatePresence } from "../../src/api/routes/presence.js";
 import { KEY, renderApp, type AppHarness } from "./render-app.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -58,6 +59,19 @@ describe("the people list", () => {
     await app.press("r");
     const compose = await app.waitFor("Enter send");
     expect(compose).toMatch(/Priya Raman/);
+  });
+
+  it("follows presence live while the list is open", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press("w");
+    const f = popupText(await app.waitFor("People"));
+    expect(f).toMatch(/○ Diego Alvarez/);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1000)); // the start-up work (Markdown engine and all) is over: nothing else redraws
+    });
+    await updatePresence(app.ctx.client("diego"), { status: "active" }); // Diego opens his laptop
+    await until(app, (s) => /● Diego Alvarez/.test(popupText(s)), "Diego shown active");
   });
 
   it("nothing matches: says so; Backspace widens the filter again; Enter in the filter opens the top match", async () => {

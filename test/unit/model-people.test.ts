@@ -104,6 +104,22 @@ describe("presence", () => {
     expect(s.presence.lastUpdateId).toBe(77);
     expect(s.presenceStatus(3, T0 * 1000 + 1000)).toBe("active");
   });
+
+  it("tells only the presence views, and only when something moved (the rest of the screen is not redrawn)", () => {
+    const s = eg.store();
+    let views = 0;
+    let presenceViews = 0;
+    s.subscribe(() => views++);
+    s.subscribePresence(() => presenceViews++);
+    const version = s.version;
+    eg.apply(s, { type: "presence", presences: { "2": { active_timestamp: T0, idle_timestamp: T0 } } });
+    expect([views, presenceViews, s.version]).toEqual([0, 1, version]);
+    eg.apply(s, { type: "presence", presences: { "2": { active_timestamp: T0, idle_timestamp: T0 } } }); // nothing new
+    s.setPresences({ "2": { active_timestamp: T0 - 5, idle_timestamp: T0 } }, 80); // older: nothing new
+    expect(presenceViews).toBe(1);
+    s.setPresences({ "2": { active_timestamp: T0 + 60, idle_timestamp: T0 + 60 } }, 81);
+    expect([views, presenceViews]).toEqual([0, 2]);
+  });
 });
 
 describe("typing", () => {

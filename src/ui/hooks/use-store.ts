@@ -8,3 +8,11 @@ export function useStoreVersion(store: Store | undefined): number {
     () => store?.version ?? -1,
   );
 }
+
+/** Re-renders the caller whenever presence changes (it has its own channel: see Store.presenceChanged). */
+export function usePresenceVersion(store: Store | undefined): number {
+  return useSyncExternalStore(
+    (fn) => (store ? store.subscribePresence(fn) : () => undefined),
+    () => store?.presenceVersion ?? -1,
+  );
+}

@@ -12,6 +12,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
@@ -47,6 +48,7 @@ export function personSummary(ctx: ActionContext, row: UserRow): string {
 
 export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
   const { store } = useActionContext();
+  usePresenceVersion(store); // presence dots follow the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [filter, setFilter] = useState("");

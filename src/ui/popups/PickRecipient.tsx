@@ -12,6 +12,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { nameMatches } from "../autocomplete.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
@@ -55,6 +56,7 @@ export interface PickRecipientProps {
 
 export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps) {
   const ctx = useActionContext();
+  usePresenceVersion(ctx.store); // the order (active people first) follows presence
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const input = useLineInput();

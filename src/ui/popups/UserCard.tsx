@@ -14,6 +14,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { usePresenceVersion } from "../hooks/use-store.js";
 import { reactionLabel } from "../message-layout.js";
 import { useTheme, type Theme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -92,6 +93,7 @@ export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
 
 function UserCard({ userId, close }: { userId: number; close: () => void }) {
   const ctx = useActionContext();
+  usePresenceVersion(ctx.store); // presence follows the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [fresh, setFresh] = useState<User | undefined>();

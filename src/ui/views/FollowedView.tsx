@@ -4,12 +4,14 @@
  * Inbox: j/k move, Enter opens the topic at its first unread, M marks it read.
  */
 import { Box, Text } from "ink";
+import { useMemo } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { followedTopics } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useActionContext } from "../app-context.js";
 import { openAt } from "../features/navigation.js";
+import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { ListLine, markConversationRead, useListCursor, type ListRow } from "./InboxView.js";
 
@@ -18,10 +20,15 @@ type FollowedRow = ListRow & { narrow: Narrow; channel: string; color?: string; 
 export function FollowedView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
   const ctx = useActionContext();
   const theme = useTheme();
-  const rows: FollowedRow[] = followedTopics(ctx.store).map((t) => {
-    const narrow: Narrow = { kind: "topic", channelId: t.channelId, topic: t.topic };
-    return { key: narrowKey(narrow), selectable: true, narrow, channel: t.channelName, color: ctx.store.channels.get(t.channelId)?.color, topic: t.displayName, unread: t.unread };
-  });
+  const version = useStoreVersion(ctx.store);
+  const rows = useMemo(
+    () =>
+      followedTopics(ctx.store).map((t): FollowedRow => {
+        const narrow: Narrow = { kind: "topic", channelId: t.channelId, topic: t.topic };
+        return { key: narrowKey(narrow), selectable: true, narrow, channel: t.channelName, color: ctx.store.channels.get(t.channelId)?.color, topic: t.displayName, unread: t.unread };
+      }),
+    [ctx.store, version],
+  );
   const unread = rows.reduce((n, r) => n + r.unread, 0);
   const { cursor, start, visible } = useListCursor("followed", rows, Math.max(1, height - 1), {
     active: focused && ctx.ui.focus === "messages",

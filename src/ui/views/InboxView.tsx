@@ -8,7 +8,7 @@
  * while other rows come and go.
  */
 import { Box, Text } from "ink";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
@@ -17,6 +17,7 @@ import { displayWidth, truncate } from "../../render/wrap.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { markNarrowRead, openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
 
 export interface ListRow {
@@ -140,8 +141,7 @@ type InboxRow = ListRow &
     | { kind: "topic"; narrow: Narrow; name: string; unread: number; mentioned: boolean; followed: boolean }
   );
 
-function inboxRows(ctx: ActionContext, collapsed: number[]): InboxRow[] {
-  const data = inbox(ctx.store);
+function inboxRows(data: ReturnType<typeof inbox>, collapsed: number[]): InboxRow[] {
   const rows: InboxRow[] = [];
   if (data.dms.length) {
     rows.push({ kind: "section", key: "section:dms", selectable: false, label: "DIRECT MESSAGES", unread: data.dms.reduce((n, d) => n + d.unread, 0) });
@@ -163,12 +163,17 @@ function inboxRows(ctx: ActionContext, collapsed: number[]): InboxRow[] {
   return rows;
 }
 
+const NONE_COLLAPSED: number[] = [];
+
 export function InboxView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
   const ctx = useActionContext();
   const theme = useTheme();
-  const collapsed = ctx.ui.lists.inbox?.collapsed ?? [];
-  const rows = inboxRows(ctx, collapsed);
-  const total = inbox(ctx.store).total;
+  const collapsed = ctx.ui.lists.inbox?.collapsed ?? NONE_COLLAPSED;
+  // Computed once per store change, not per key press (in a big organization it is the costly part).
+  const version = useStoreVersion(ctx.store);
+  const data = useMemo(() => inbox(ctx.store), [ctx.store, version]);
+  const rows = useMemo(() => inboxRows(data, collapsed), [data, collapsed]);
+  const total = data.total;
   const listHeight = Math.max(1, height - 1);
   const { cursor, start, visible } = useListCursor("inbox", rows, listHeight, {
     active: focused && ctx.ui.focus === "messages",
