@@ -13,6 +13,12 @@ export const inkFramePlugin = {
   name: "ink-frame",
   setup(build) {
     const applied = new Set();
+    // Only a build that contains Ink's renderer needs the swaps (a benchmark of the model does not).
+    let hasInk = false;
+    build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]renderer\.js$/ }, () => {
+      hasInk = true;
+      return undefined;
+    });
     for (const swap of swaps) {
       build.onResolve({ filter: swap.filter }, (args) => {
         if (!swap.importer.test(args.importer)) return undefined;
@@ -21,7 +27,7 @@ export const inkFramePlugin = {
       });
     }
     build.onEnd((result) => {
-      if (result.errors.length > 0) return;
+      if (result.errors.length > 0 || !hasInk) return;
       const missing = swaps.filter((s) => !applied.has(s.name)).map((s) => s.name);
       if (missing.length > 0) {
         return { errors: [{ text: `ink-frame: ${missing.join(", ")} not found where expected; check src/ui/ink-frame against the installed Ink` }] };

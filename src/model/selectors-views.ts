@@ -119,9 +119,15 @@ export interface Inbox {
  */
 export function inbox(store: Store): Inbox {
   const mentioned = new Set(store.mentionIds());
-  const anyMentioned = (ids: Iterable<number>) => {
-    for (const id of ids) if (mentioned.has(id)) return true;
-    return false;
+  /** The newest id of a bucket and whether any of its messages mentions me, in one pass. */
+  const scan = (ids: Iterable<number>) => {
+    let maxId = -1;
+    let mention = false;
+    for (const id of ids) {
+      if (id > maxId) maxId = id;
+      if (!mention && mentioned.has(id)) mention = true;
+    }
+    return { maxId, mentioned: mention };
   };
   const dms: InboxDm[] = [];
   for (const b of store.unreads.dmBuckets()) {
@@ -129,8 +135,7 @@ export function inbox(store: Store): Inbox {
       userIds: b.userIds,
       names: b.userIds.map((id) => store.userName(id)).join(", "),
       unread: b.ids.size,
-      maxId: Math.max(...b.ids),
-      mentioned: anyMentioned(b.ids),
+      ...scan(b.ids),
     });
   }
   dms.sort((a, b) => b.maxId - a.maxId);
@@ -145,8 +150,7 @@ export function inbox(store: Store): Inbox {
         topic: b.topic,
         displayName: store.topicDisplayName(b.topic),
         unread: b.ids.size,
-        maxId: Math.max(...b.ids),
-        mentioned: anyMentioned(b.ids),
+        ...scan(b.ids),
         followed: store.topicPolicy(channelId, b.topic) === VISIBILITY.followed,
       });
     }
