@@ -3,7 +3,9 @@
  * JSON.parse of the same body, heap after build, and events applied per
  * second for a mixed stream of 100,000 events; the Inbox's and the sidebar's rows.
  */
+import { encodeParams } from "../src/api/http.js";
 import { registerResponseSchema } from "../src/api/schemas/register.js";
+import { clientRegisterParams } from "../src/sync/update-machine.js";
 import { parseEvent, type ServerEvent } from "../src/api/schemas/events.js";
 import { inbox } from "../src/model/selectors-views.js";
 import { Store } from "../src/model/store.js";
@@ -15,7 +17,7 @@ const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
 const res = await fetch(`${url}/api/v1/register`, {
   method: "POST",
   headers: { authorization: auth },
-  body: new URLSearchParams({ apply_markdown: "false", client_capabilities: JSON.stringify({ empty_topic_name: true, archived_channels: true }) }),
+  body: encodeParams(clientRegisterParams()), // exactly what the client asks for
 });
 const body = await res.text();
 printFigure("data set seed time", seedMs, "ms");

@@ -1,12 +1,18 @@
 // Bundles the CLI into one ESM file so start-up pays for one module load, not thousands.
 import { build } from "esbuild";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { inkFramePlugin } from "./ink-frame-plugin.mjs";
 
+await rm("dist", { recursive: true, force: true }); // no chunks of an earlier build left behind
 await mkdir("dist", { recursive: true });
 const result = await build({
-  entryPoints: ["src/cli/main.ts"],
-  outfile: "dist/termchat.js",
+  entryPoints: { termchat: "src/cli/main.ts" },
+  outdir: "dist",
+  // What is imported dynamically (the UI, the Markdown engine, the reference server) goes in
+  // chunks of its own: the start path compiles only what it needs before the register request
+  // leaves, and the UI compiles while the server answers.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   target: "node20",

@@ -9,7 +9,11 @@ import { z } from "zod";
 export const THEMES = ["dark", "light", "16"] as const;
 export type ThemeName = (typeof THEMES)[number];
 
-const keyName = z.string().regex(/^(?:[CMS]-)*(?:[\x21-\x7e]|[a-z]+)$/, "not a key name (examples: j, G, C-k, M-enter, pageup)");
+const keyName = z
+  .string()
+  .regex(/^(?:[CMS]-)*(?:[\x21-\x7e]|[a-z]+)$/, "not a key name (examples: j, G, C-k, M-enter, pageup)")
+  // Terminals send Alt and a character as Escape then the character, which is how termchat reads it.
+  .refine((k) => !/^M-[\x21-\x7e]$/.test(k), "Alt with a character arrives as Escape then the character; choose another key");
 
 const shape = {
   theme: z.enum(THEMES).default("dark"),

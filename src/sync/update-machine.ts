@@ -73,6 +73,19 @@ export const FETCH_EVENT_TYPES = [
 /** Event types the client reads (every other type is dropped by the server). */
 export const EVENT_TYPES: readonly string[] = KNOWN_EVENT_TYPES.filter((t) => t !== "heartbeat");
 
+/** What the client asks of register: raw Markdown, its event types and sections, its capabilities. */
+export function clientRegisterParams(): RegisterParams {
+  return {
+    apply_markdown: false,
+    client_gravatar: true,
+    include_subscribers: false,
+    slim_presence: true,
+    event_types: [...EVENT_TYPES],
+    fetch_event_types: [...FETCH_EVENT_TYPES],
+    client_capabilities: CLIENT_CAPABILITIES,
+  };
+}
+
 /** The endpoints the machine uses; tests replace them. */
 export interface SyncApi {
   register(client: ApiClient, params: RegisterParams, signal?: AbortSignal): Promise<RegisterResponse>;
@@ -210,18 +223,6 @@ export class UpdateMachine {
     for (const fn of this.stateListeners) fn(s);
   }
 
-  private registerParams(): RegisterParams {
-    return {
-      apply_markdown: false,
-      client_gravatar: true,
-      include_subscribers: false,
-      slim_presence: true,
-      event_types: [...EVENT_TYPES],
-      fetch_event_types: [...FETCH_EVENT_TYPES],
-      client_capabilities: CLIENT_CAPABILITIES,
-    };
-  }
-
   /**
    * Registers (retrying transient failures), builds a new store, refetches the
    * old store's loaded narrows into it, and swaps it in. Throws when stopped or
@@ -232,7 +233,7 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
-        const reg = await this.api.register(this.client, this.registerParams(), this.abort.signal);
+        const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
         queueId = reg.queue_id;
         const store = new Store(reg);
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);

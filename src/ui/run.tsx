@@ -1,13 +1,20 @@
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
+import { releaseStartupGarbage } from "./startup-memory.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 
 /** Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides). */
 export function runApp(props: AppProps) {
   // TERMCHAT_TRACE_STARTUP=FILE appends the milliseconds from process start to the first interactive frame (benchmarks).
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
-  if (trace) props = { ...props, onFirstFrame: () => appendFileSync(trace, `${Math.round(performance.now())}\n`) };
+  props = {
+    ...props,
+    onFirstFrame: () => {
+      if (trace) appendFileSync(trace, `${Math.round(performance.now())}\n`);
+      releaseStartupGarbage();
+    },
+  };
   // Pasted text arrives marked, so a pasted newline never sends the message.
   process.stdout.write(BRACKETED_PASTE_ON);
   process.once("exit", () => process.stdout.write(BRACKETED_PASTE_OFF));

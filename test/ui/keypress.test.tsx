@@ -41,6 +41,10 @@ describe("the keypress bus", () => {
     expect(await feed(["\x1b[200~", "first line\rsecond", "\x1b[201~", "j"])).toEqual(['paste:"first line\\rsecond"', "j"]);
   });
 
+  it("reads Escape joined with the next character as Escape, then that character", async () => {
+    expect(await feed(["\x1bq", "\x1bG", "\x1b"])).toEqual(["escape", "q", "escape", "G", "escape"]);
+  });
+
   it("passes single keys and control keys through unchanged", async () => {
     expect(await feed(["q", "\x0b", "\x1b[A"])).toEqual(["q", "C-k", "up"]);
   });

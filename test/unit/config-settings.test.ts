@@ -21,6 +21,13 @@ describe("settings", () => {
     ]);
   });
 
+  it("refuses Alt with a character as a key, saying why (it arrives as Escape, then the character)", () => {
+    const { settings, problems } = parseSettings({ keys: { quote: ["M-q"], send: ["M-enter"] } });
+    expect(settings.keys).toEqual({});
+    expect(problems).toEqual([expect.stringMatching(/^settings: keys\.quote\.0: Alt with a character arrives as Escape then the character/)]);
+    expect(parseSettings({ keys: { send: ["M-enter"] } }).problems).toEqual([]);
+  });
+
   it("saves and reads back through the settings file", async () => {
     const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
     const first = await openSettings({ cwd: dir });

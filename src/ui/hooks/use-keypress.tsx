@@ -136,8 +136,19 @@ const NO_KEY: Key = {
   numLock: false,
 } as Key;
 
-/** Splits an input of several plain characters into single key presses; anything else passes as it is. */
+/**
+ * Splits an input of several plain characters into single key presses; anything else passes
+ * as it is. Escape followed at once by a character (Esc then q typed ahead, or joined on the
+ * way over a slow link) reads as Alt and that character; no key of ours is Alt and a
+ * character, so it is taken as what it almost always is: Escape, then the character.
+ */
 export function splitKeys(input: string, key: Key): Array<[string, Key]> {
+  if (key.meta && !key.ctrl && /^[\x21-\x7e]$/.test(input)) {
+    return [
+      ["", { ...NO_KEY, escape: true }],
+      [input, { ...NO_KEY, shift: input !== input.toLowerCase() }],
+    ];
+  }
   const chars = [...input];
   if (chars.length <= 1 || key.ctrl || key.meta || key.escape) return [[input, key]];
   return chars.map((c): [string, Key] => {
