@@ -1,3 +1,4 @@
+import { defaultKeymap } from "../../src/ui/App.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
 import { KEY, renderApp, type AppHarness } from "./render-app.js";
@@ -73,9 +74,19 @@ describe("the main screen", () => {
     const f = await app.waitFor("termchat keys");
     expect(f).toContain("Anywhere");
     expect(f).toContain("Show the keys");
-    // Page down until the message keys show (bounded: the help is a few pages long).
-    for (let i = 0; i < 10 && !app.frame().includes("Reply to the selected message"); i++) await app.press("J");
+    // Scroll a line at a time until the message keys show (bounded: the help is a few pages long),
+    // keeping each line that comes into view: no description is cut off, long ones go on over more lines.
+    const inner = (frame: string) => frame.split("\n").map((l) => /│(.*)│/.exec(l)?.[1]?.trim()).filter((l): l is string => l !== undefined);
+    const seen = inner(app.frame()).slice(1); // below the title
+    for (let i = 0; i < 150 && !seen.some((l) => l.includes("Reply to the selected message")); i++) {
+      await app.press("j");
+      seen.push(inner(app.frame()).at(-1) ?? "");
+    }
     expect(app.frame()).toContain("Reply to the selected message");
+    const inside = seen.join(" ").replace(/\s+/g, " ");
+    const shown = defaultKeymap().keymap.helpRows().filter((r) => r.context === "global" || r.context === "sidebar");
+    expect(shown.length).toBeGreaterThan(10);
+    for (const r of shown) expect(inside).toContain(r.help.replace(/\s+/g, " "));
     await app.press(KEY.escape);
     await app.waitFor("Combined feed");
     expect(app.frame()).not.toContain("termchat keys");
