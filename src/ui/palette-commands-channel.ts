@@ -199,11 +199,31 @@ const NOTIFICATION_SETTINGS = [
   ["wildcard_mentions_notify", "Notify on @all mentions"],
 ] as const;
 
-/** The user's own settings for a subscribed channel. */
+const SUBSCRIPTION_ENTRIES = [
+  ["sub.mute", "Mute or unmute a channel"],
+  ["sub.pin", "Pin or unpin a channel"],
+  ["sub.color", "Change channel colour"],
+  ["sub.notifications", "Channel notification settings"],
+  ["read.channel", "Mark channel as read"],
+] as const;
+
+/** The user's own settings for a subscribed channel; with none open or selected, the same for a channel chosen first. */
 function subscriptionCommands(ctx: ActionContext, target: number | undefined): PaletteCommand[] {
+  if (target !== undefined) return subscriptionCommandsFor(ctx, target);
+  const subscribed = (id: number) => ctx.store.channels.has(id);
+  if (channelOptions(ctx.store, subscribed).length === 0) return [];
+  return SUBSCRIPTION_ENTRIES.map(([id, title]) => ({
+    id,
+    title,
+    detail: "choose a channel",
+    run: (c: ActionContext) => withChannel(c, title, subscribed, (channelId) => subscriptionCommandsFor(c, channelId).find((x) => x.id === id)?.run(c)),
+  }));
+}
+
+function subscriptionCommandsFor(ctx: ActionContext, target: number): PaletteCommand[] {
   const { store } = ctx;
-  const sub = target !== undefined ? store.channels.get(target) : undefined;
-  if (target === undefined || !sub) return [];
+  const sub = store.channels.get(target);
+  if (!sub) return [];
   const label = channelLabel(store, target);
   const set = (settings: SubscriptionSetting[], done: string) => ctx.attempt(() => updateSubscriptionSettings(ctx.session.machine.client, settings), done);
   const muted = store.isChannelMuted(target);

@@ -6,7 +6,7 @@
 import type { GroupSettingValue, Subscription } from "../api/schemas/common.js";
 import type { Store } from "../model/store.js";
 import type { ActionContext } from "./app-context.js";
-import { sidebarAccess } from "./features/core.js";
+import { listAccess, sidebarAccess } from "./features/core.js";
 import { openForm, type Option } from "./popups/Form.js";
 
 export interface PaletteCommand {
@@ -17,13 +17,18 @@ export interface PaletteCommand {
   run: (ctx: ActionContext) => void;
 }
 
-/** The channel and topic the palette's entries act on: the open narrow's, else the selected message's, else the sidebar row's. */
+/**
+ * The channel and topic the palette's entries act on: the list view's row under the cursor;
+ * else the open narrow's, else the selected message's, else the sidebar row's.
+ */
 export interface PaletteTarget {
   channelId?: number;
   topic?: string;
 }
 
 export function paletteTarget(ctx: ActionContext): PaletteTarget {
+  // In a list view (Inbox, Followed topics) with its cursor in hand: the row under the cursor.
+  if (ctx.ui.view.kind !== "narrow" && ctx.ui.focus !== "sidebar") return { ...listAccess.target };
   const n = ctx.narrow;
   if (n?.kind === "topic") return { channelId: n.channelId, topic: n.topic };
   const m = ctx.selected;

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { getChannelFolders } from "../../src/api/routes/channel-folders.js";
 import { getChannelId } from "../../src/api/routes/channels.js";
@@ -113,6 +114,26 @@ describe("the command palette (Ctrl-K)", () => {
     await command(app, "mute topic", "Mute topic");
     await app.waitFor(": muted");
     await eventually(() => app!.machine.store!.isTopicMuted(id, topic));
+  });
+
+  it("in the Inbox, acts on the topic under the cursor; with nothing there, asks for the channel", async () => {
+    app = await renderApp({ settings: { ...DEFAULT_SETTINGS, startView: "inbox" } });
+    const engineering = channelId(app, "engineering");
+    const design = channelId(app, "design");
+    await app.waitFor(/› @ Lena Fischer/);
+    await app.press("j", "j", "j"); // Omar, #engineering, its topic
+    await app.waitFor(/› {4}release 2\.4/);
+    await command(app, "mute topic", "Mute topic");
+    await app.waitFor("#engineering > release 2.4: muted");
+    await eventually(() => app!.machine.store!.isTopicMuted(engineering, "release 2.4"));
+
+    await app.press("g"); // a DM conversation: no channel under the cursor
+    await app.waitFor(/› @ Lena Fischer/);
+    await command(app, "mute or unmute", "Mute or unmute a channel");
+    await app.waitFor("Channel");
+    await typeText(app, "design");
+    await app.press(KEY.enter);
+    await eventually(() => app!.machine.store!.isChannelMuted(design));
   });
 
   it("sets your status", async () => {

@@ -23,6 +23,9 @@ export function targetNarrow(t: SendTarget): Narrow {
 /** Sidebar rows are computed by the App and handed to the sidebar actions through this hook. */
 export const sidebarAccess = { rows: [] as SidebarRow[] };
 
+/** The channel (and topic) under the cursor of the open list view (Inbox, Followed topics), set as it renders. */
+export const listAccess: { target?: { channelId: number; topic?: string } } = {};
+
 function moveSelection(ctx: ActionContext, index: number): void {
   const m = ctx.messages[Math.max(0, Math.min(ctx.messages.length - 1, index))];
   if (!m) return;

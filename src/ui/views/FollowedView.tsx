@@ -10,6 +10,7 @@ import { followedTopics } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useActionContext } from "../app-context.js";
+import { listAccess } from "../features/core.js";
 import { openAt } from "../features/navigation.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
@@ -35,6 +36,8 @@ export function FollowedView({ width, height, focused }: { width: number; height
     onOpen: (row) => openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow)),
     onMarkRead: (row) => markConversationRead(ctx, row.narrow),
   });
+  const at = rows[cursor]?.narrow;
+  listAccess.target = at?.kind === "topic" ? { channelId: at.channelId, topic: at.topic } : undefined;
   const channelColor = (c: string | undefined) => (c && theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>

@@ -15,6 +15,7 @@ import { inbox } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
+import { listAccess } from "../features/core.js";
 import { markNarrowRead, openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
@@ -188,6 +189,9 @@ export function InboxView({ width, height, focused }: { width: number; height: n
       else if (row.kind === "dm" || row.kind === "topic") markConversationRead(ctx, row.narrow);
     },
   });
+  const at = rows[cursor];
+  listAccess.target =
+    at?.kind === "channel" ? { channelId: at.channelId } : at?.kind === "topic" && at.narrow.kind === "topic" ? { channelId: at.narrow.channelId, topic: at.narrow.topic } : undefined;
   const channelColor = (c: string) => (theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>
