@@ -35,6 +35,11 @@ export interface RealmInfo {
   emptyTopicName: string;
   maxTopicLength: number;
   maxMessageLength: number;
+  /** Length limits (in characters) of channel and folder names and descriptions, from register. */
+  maxChannelNameLength: number;
+  maxChannelDescriptionLength: number;
+  maxFolderNameLength: number;
+  maxFolderDescriptionLength: number;
   longpollTimeoutSecs: number;
   /** Typing: send "start" at most this often, "stop" after this pause; a start expires after this long. */
   typingStartedWaitMs: number;
@@ -113,6 +118,11 @@ export class Store implements NarrowContext {
       emptyTopicName: reg.realm_empty_topic_display_name,
       maxTopicLength: reg.max_topic_length,
       maxMessageLength: reg.max_message_length,
+      maxChannelNameLength: reg.max_stream_name_length,
+      maxChannelDescriptionLength: reg.max_stream_description_length,
+      // Servers before channel folders do not send these; the service's own values then.
+      maxFolderNameLength: reg.max_channel_folder_name_length ?? 60,
+      maxFolderDescriptionLength: reg.max_channel_folder_description_length ?? 1024,
       longpollTimeoutSecs: reg.event_queue_longpoll_timeout_seconds ?? 90,
       typingStartedWaitMs: reg.server_typing_started_wait_period_milliseconds ?? 10_000,
       typingStoppedWaitMs: reg.server_typing_stopped_wait_period_milliseconds ?? 5_000,

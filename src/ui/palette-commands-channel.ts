@@ -18,6 +18,7 @@ import {
   paletteTarget,
   topicLabel,
   withChannel,
+  withinLimit,
   type PaletteCommand,
 } from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
@@ -65,14 +66,14 @@ function settingsCommands(ctx: ActionContext, target: number | undefined): Palet
     entry("channel.rename", "Rename channel", (id) =>
       openForm(ctx, {
         title: `Rename ${channelLabel(store, id)}`,
-        fields: [{ kind: "text", name: "name", label: "New name", initial: channelRecord(store, id)?.name ?? "", validate: (v) => (v.trim() ? undefined : "A channel needs a name") }],
+        fields: [{ kind: "text", name: "name", label: "New name", initial: channelRecord(store, id)?.name ?? "", validate: withinLimit("A channel name", store.realm.maxChannelNameLength, true) }],
         onSubmit: (v) => change(ctx, id, { new_name: str(v, "name").trim() }, `Renamed ${channelLabel(store, id)} to #${str(v, "name").trim()}`),
       }),
     ),
     entry("channel.description", "Change channel description", (id) =>
       openForm(ctx, {
         title: `Description of ${channelLabel(store, id)}`,
-        fields: [{ kind: "text", name: "description", label: "Description", initial: channelRecord(store, id)?.description ?? "" }],
+        fields: [{ kind: "text", name: "description", label: "Description", initial: channelRecord(store, id)?.description ?? "", validate: withinLimit("The description", store.realm.maxChannelDescriptionLength) }],
         onSubmit: (v) => change(ctx, id, { description: str(v, "description") }, `Description of ${channelLabel(store, id)} changed`),
       }),
     ),

@@ -147,3 +147,15 @@ export function withChannel(ctx: ActionContext, title: string, which: (channelId
     onSubmit: (v) => then(Number(v["channel"])),
   });
 }
+
+/**
+ * A form check for a length limit the organization sets (from register): `required` also
+ * refuses an empty value. Counts characters (code points), as the server does.
+ */
+export function withinLimit(what: string, max: number, required = false): (v: string) => string | undefined {
+  return (v) => {
+    const n = [...v.trim()].length;
+    if (required && n === 0) return `${what} cannot be empty`;
+    return n > max ? `${what} is longer than the organization's limit of ${max} characters (this is ${n})` : undefined;
+  };
+}

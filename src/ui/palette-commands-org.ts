@@ -12,7 +12,7 @@ import { createUserGroup } from "../api/routes/user-groups.js";
 import { deactivateUser, getUserByEmail } from "../api/routes/users.js";
 import { emojiByName } from "../render/emoji.js";
 import type { ActionContext } from "./app-context.js";
-import { isOrgAdmin, userOptions, type PaletteCommand } from "./palette-commands-context.js";
+import { isOrgAdmin, userOptions, withinLimit, type PaletteCommand } from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
 import { openForm, type FormValues } from "./popups/Form.js";
 import { openUserCard } from "./popups/UserCard.js";
@@ -44,8 +44,8 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
         openForm(c, {
           title: "New channel folder",
           fields: [
-            { kind: "text", name: "name", label: "Name", validate: (v) => (v.trim() ? undefined : "A folder needs a name") },
-            { kind: "text", name: "description", label: "Description" },
+            { kind: "text", name: "name", label: "Name", validate: withinLimit("A folder name", store.realm.maxFolderNameLength, true) },
+            { kind: "text", name: "description", label: "Description", validate: withinLimit("The description", store.realm.maxFolderDescriptionLength) },
           ],
           onSubmit: (v) => c.attempt(() => createChannelFolder(client, { name: str(v, "name").trim(), description: str(v, "description") }), `Folder ${str(v, "name").trim()} created`),
         }),
@@ -60,8 +60,8 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
         openForm(c, {
           title: `Folder ${f.name}`,
           fields: [
-            { kind: "text", name: "name", label: "Name", initial: f.name, validate: (v) => (v.trim() ? undefined : "A folder needs a name") },
-            { kind: "text", name: "description", label: "Description", initial: f.description },
+            { kind: "text", name: "name", label: "Name", initial: f.name, validate: withinLimit("A folder name", store.realm.maxFolderNameLength, true) },
+            { kind: "text", name: "description", label: "Description", initial: f.description, validate: withinLimit("The description", store.realm.maxFolderDescriptionLength) },
           ],
           onSubmit: (v) => {
             const p: { name?: string; description?: string } = {};

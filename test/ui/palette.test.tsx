@@ -58,6 +58,17 @@ describe("the command palette (Ctrl-K)", () => {
     await command(app, "rename chan", "Rename channel");
     await app.waitFor("Rename #general");
     for (let i = 0; i < "general".length; i++) await app.press(KEY.backspace);
+    // Longer than the organization allows (register's max_stream_name_length): said at once, nothing sent.
+    const max = app.machine.store!.realm.maxChannelNameLength;
+    await typeText(app, "x".repeat(max + 1));
+    await app.press(KEY.enter);
+    const refused = (await app.waitFor("organization's limit"))
+      .split("\n")
+      .map((l) => /│(.*)│/.exec(l.replace(/\x1b\[[0-9;]*m/g, ""))?.[1]?.trim() ?? "")
+      .join(" ");
+    expect(refused).toContain(`A channel name is longer than the organization's limit of ${max} characters (this is ${max + 1})`);
+    expect(app.machine.store!.channels.get(id)?.name).toBe("general");
+    for (let i = 0; i <= max; i++) await app.press(KEY.backspace);
     await typeText(app, "town-square");
     await app.press(KEY.enter);
     await app.waitFor("Renamed #general to #town-square");

@@ -8,6 +8,7 @@
 import { Box, Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { displayWidth } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorAction, type EditorState } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -163,15 +164,18 @@ export function Form({ spec, close }: { spec: FormSpec; close: () => void }): Re
     }
   });
   const hint = spec.fields.some((f) => f.kind === "pick" && f.multi) ? "Space add/remove · " : "";
+  // A problem is said in full: it wraps, and the popup grows by the lines it takes.
+  const problemText = problem.current ? sanitizeInline(problem.current) : "";
+  const problemLines = problemText ? Math.ceil(displayWidth(problemText) / Math.max(1, width - 4)) : 0;
   return (
-    <Popup title={sanitizeInline(spec.title)} hint={`${hint}Tab next · Enter apply · Esc cancel`} width={width} height={Math.min(height, rows.length + 6)}>
+    <Popup title={sanitizeInline(spec.title)} hint={`${hint}Tab next · Enter apply · Esc cancel`} width={width} height={Math.min(height, rows.length + 5 + Math.max(1, problemLines))}>
       {spec.subtitle ? <Text dimColor wrap="truncate">{sanitizeInline(spec.subtitle)}</Text> : null}
       <Box flexDirection="column" marginTop={1}>
         {rows}
       </Box>
-      {problem.current ? (
-        <Text color={theme.error} wrap="truncate">
-          {sanitizeInline(problem.current)}
+      {problemText ? (
+        <Text color={theme.error} wrap="wrap">
+          {problemText}
         </Text>
       ) : null}
     </Popup>
