@@ -1,7 +1,9 @@
-import { defaultKeymap } from "../../src/ui/App.js";
+import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
-import { KEY, renderApp, type AppHarness } from "./render-app.js";
+import { setTypingStatus } from "../../src/api/routes/typing.js";
+import { defaultKeymap } from "../../src/ui/App.js";
+import { KEY, channelId, renderApp, type AppHarness } from "./render-app.js";
 
 let app: AppHarness | undefined;
 afterEach(async () => {
@@ -65,6 +67,26 @@ describe("the main screen", () => {
     await sendMessage(app.ctx.client(other), { type: "stream", to: general.stream_id, topic: "ui test", content: "fresh from the server" });
     const f = await app.waitFor("fresh from the server");
     expect(f).toContain("#general › ui test");
+  });
+
+  it("says who is typing in the open conversation, and stops saying it when they stop", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.sidebarTo("engineering");
+    await app.press(KEY.enter, "j", KEY.enter); // its first topic
+    const title = /#engineering > (\S[^\n]*?) *\n/.exec(await app.waitFor(/#engineering > \S/))![1]!;
+    const omar = app.ctx.client("omar");
+    const where = { type: "channel" as const, stream_id: channelId(app, "engineering"), topic: title };
+    await setTypingStatus(omar, { op: "start", ...where });
+    await app.waitFor("Omar Haddad is typing…");
+    await setTypingStatus(omar, { op: "stop", ...where });
+    await app.until(() => !app!.frame().includes("is typing"), "the notice to go");
+    // Typing elsewhere is not shown here.
+    await setTypingStatus(omar, { op: "start", ...where, topic: "somewhere else" });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(app.frame()).not.toContain("is typing");
   });
 
   it("opens the help generated from the keymap, and closes it", async () => {
