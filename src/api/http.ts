@@ -3,7 +3,11 @@
  * (query vs form fields, JSON-encoded arrays/objects, the envelopes), maps
  * failures to typed errors and retries idempotent requests with backoff.
  */
-import { Agent, request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
+// Only the parts of undici the client uses: the connection pool and its request call. The
+// package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
+import Agent from "undici/lib/dispatcher/agent.js";
+import dispatchRequest from "undici/lib/api/api-request.js";
 import type { z } from "zod";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 
@@ -225,7 +229,7 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const what = `${method} ${path}`;
-    const res = await request(url, { method, headers, body, signal, dispatcher: this.dispatcher });
+    const res = await dispatchRequest.call(this.dispatcher, { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal });
     let text: string;
     try {
       text = await res.body.text();

@@ -1,0 +1,13 @@
+// Types for the two undici modules the api layer imports directly (see http.ts): they are
+// the package's own Agent class and Dispatcher#request, so they take the package's types.
+declare module "undici/lib/dispatcher/agent.js" {
+  import type { Agent } from "undici";
+  const AgentClass: typeof Agent;
+  export default AgentClass;
+}
+
+declare module "undici/lib/api/api-request.js" {
+  import type { Dispatcher } from "undici";
+  const request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+  export default request;
+}
