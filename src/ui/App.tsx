@@ -63,29 +63,36 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const SIDEBAR_WIDTH = sidebarWidth(columns);
   const [store, setStore] = useState<Store | undefined>(machine.store);
   const [conn, setConn] = useState<ConnectionState>(machine.state);
-  useEffect(() => machine.onStore((s) => setStore(s)), [machine]);
-  useEffect(() => machine.onState(setConn), [machine]);
   const version = useStoreVersion(store);
   const [outboxTick, setOutboxTick] = useState(0);
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
   const keymap = useMemo(() => keymapProp ?? defaultKeymap(settings).keymap, [keymapProp, settings]);
   // UI state is mirrored in a ref updated synchronously: keys that arrive in one burst
-  // (before React re-renders) each see the state the previous key left.
-  const uiRef = useRef<UiState>(INITIAL_UI);
-  const [ui, setUi] = useState<UiState>(INITIAL_UI);
+  // (before React re-renders) each see the state the previous key left. The first screen
+  // with data is the user's home view (the Inbox unless they chose the combined feed).
+  const [initialUi] = useState(() => (machine.store ? uiReducer(INITIAL_UI, homeAction(machine.store, settings)) : INITIAL_UI));
+  const uiRef = useRef<UiState>(initialUi);
+  const [ui, setUi] = useState<UiState>(initialUi);
   const dispatch = useCallback((a: UiAction) => {
     uiRef.current = uiReducer(uiRef.current, a);
     setUi(uiRef.current);
   }, []);
-  // The first screen with data is the user's home view (the Inbox unless they chose the combined feed).
-  const homeShown = useRef(false);
-  if (store && !homeShown.current) {
-    homeShown.current = true;
-    const home = homeView(store, settings.startView);
-    const cursor = buildSidebarRows(store, {}).findIndex((r) => sidebarRowKey(r) === (home === "inbox" ? "view:inbox" : narrowKey(FEED)));
-    dispatch({ type: "home", home, cursor: Math.max(0, cursor) });
-  }
+  const homeShown = useRef(machine.store !== undefined);
+  useEffect(() => {
+    const take = (s: Store) => {
+      // The home view and the store arrive in one render.
+      if (!homeShown.current) {
+        homeShown.current = true;
+        dispatch(homeAction(s, settings));
+      }
+      setStore(s);
+    };
+    const off = machine.onStore(take);
+    if (machine.store) take(machine.store); // it may have come between the first render and now
+    return off;
+  }, [machine]);
+  useEffect(() => machine.onState(setConn), [machine]);
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 
@@ -338,4 +345,11 @@ export function selectionIndex(store: Store | undefined, messages: Message[], se
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */
 function chosenMessage(store: Store, sel: Selection): Message | undefined {
   return sel.id === undefined || sel.follow ? undefined : store.messages.byId.get(sel.id);
+}
+
+/** Opens the user's home view, with the sidebar's cursor on its row. */
+function homeAction(store: Store, settings: Settings): UiAction {
+  const home = homeView(store, settings.startView);
+  const cursor = buildSidebarRows(store, {}).findIndex((r) => sidebarRowKey(r) === (home === "inbox" ? "view:inbox" : narrowKey(FEED)));
+  return { type: "home", home, cursor: Math.max(0, cursor) };
 }
