@@ -44,7 +44,8 @@ describe("api against the reference server", () => {
     const reg = await register(ctx.client(), { apply_markdown: false, client_capabilities: { empty_topic_name: true } });
     expect(reg.svc_feature_level).toBeGreaterThanOrEqual(334);
     expect(reg.queue_id).toBeTruthy();
-    expect(reg.realm_users.length).toBeGreaterThanOrEqual(8);
+    expect(reg.realm_users.all().length).toBeGreaterThanOrEqual(8);
+    expect(reg.realm_users.problems).toEqual([]);
     expect(reg.subscriptions.length).toBeGreaterThanOrEqual(5);
     expect(reg.unread_msgs?.mentions.length).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
 /** The `POST /register` response: the initial state from which the store is built. */
 import { z } from "zod";
+import { LazyRecords } from "./lazy-records.js";
 import {
   channelFolderSchema,
   channelSchema,
@@ -89,7 +90,12 @@ export const registerResponseSchema = z.preprocess(
     user_id: z.number().int().optional(),
     email: z.string().optional(),
     full_name: z.string().optional(),
-    realm_users: z.array(userSchema).default([]),
+    // Checked one by one as they are used (see LazyRecords): a big organization has tens of
+    // thousands, and the first screen needs a handful.
+    realm_users: z
+      .array(z.unknown())
+      .default([])
+      .transform((raw) => new LazyRecords(raw, userSchema, "user", (r) => (r && typeof r === "object" ? (r as { user_id?: unknown }).user_id : undefined))),
     realm_non_active_users: z.array(userSchema).default([]),
     cross_realm_bots: z.array(userSchema).default([]),
     subscriptions: z.array(subscriptionSchema).default([]),
