@@ -25,9 +25,12 @@ export interface StatusInfo {
 export class UserMap extends Map<number, User> {
   private readonly dropped = new Set<number>();
   private drained = false;
+  private source: LazyRecords<User> | undefined;
+  private leftOut: readonly string[] = [];
 
-  constructor(private readonly source?: LazyRecords<User>) {
+  constructor(source?: LazyRecords<User>) {
     super();
+    this.source = source;
   }
 
   override get(id: number): User | undefined {
@@ -83,7 +86,7 @@ export class UserMap extends Map<number, User> {
 
   /** What was wrong with the users left out. */
   get problems(): readonly string[] {
-    return this.source?.problems ?? [];
+    return this.source?.problems ?? this.leftOut;
   }
 
   private fromSource(id: number): User | undefined {
@@ -97,6 +100,9 @@ export class UserMap extends Map<number, User> {
     if (this.drained || !this.source) return;
     this.drained = true;
     for (const u of this.source.all()) if (!super.has(u.user_id) && !this.dropped.has(u.user_id)) super.set(u.user_id, u);
+    // Every user is in the map now: the source's own index can go.
+    this.leftOut = this.source.problems;
+    this.source = undefined;
   }
 }
 
