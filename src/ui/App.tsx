@@ -49,8 +49,6 @@ export interface AppProps {
   onFirstFrame?: () => void;
 }
 
-
-
 export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: Keymap; problems: string[] } {
   return Keymap.withOverrides(
     FEATURES.flatMap((f) => f.bindings),
