@@ -23,17 +23,21 @@ export interface ViewRow {
   total?: number;
 }
 
+/** The built-in views' order: the first rows of the sidebar (when it is not filtered). */
+export const VIEW_ORDER: readonly ViewId[] = ["inbox", "feed", "dms", "mentions", "starred", "followed"];
+
 /** The built-in views, in sidebar order. */
 export function sidebarViews(store: Store): ViewRow[] {
   const feed = feedUnreadCount(store);
-  return [
-    { id: "inbox", label: "Inbox", unread: feed },
-    { id: "feed", label: "Combined feed", narrow: { kind: "feed" }, unread: feed },
-    { id: "dms", label: "Direct messages", narrow: { kind: "all-dms" }, unread: store.unreads.dmCount() },
-    { id: "mentions", label: "Mentions", narrow: { kind: "mentioned" }, unread: store.mentionIds().length },
-    { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
-    { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
-  ];
+  const rows: Record<ViewId, ViewRow> = {
+    inbox: { id: "inbox", label: "Inbox", unread: feed },
+    feed: { id: "feed", label: "Combined feed", narrow: { kind: "feed" }, unread: feed },
+    dms: { id: "dms", label: "Direct messages", narrow: { kind: "all-dms" }, unread: store.unreads.dmCount() },
+    mentions: { id: "mentions", label: "Mentions", narrow: { kind: "mentioned" }, unread: store.mentionIds().length },
+    starred: { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
+    followed: { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
+  };
+  return VIEW_ORDER.map((id) => rows[id]);
 }
 
 function starredUnread(store: Store): number {

@@ -6,8 +6,9 @@
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "../api/errors.js";
-import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
+import { narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
+import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { loadMarkdown } from "../render/markdown.js";
@@ -369,9 +370,8 @@ function chosenMessage(store: Store, sel: Selection): Message | undefined {
   return sel.id === undefined || sel.follow ? undefined : store.messages.byId.get(sel.id);
 }
 
-/** Opens the user's home view, with the sidebar's cursor on its row. */
+/** Opens the user's home view, with the sidebar's cursor on its row (the views are the first rows). */
 function homeAction(store: Store, settings: Settings): UiAction {
   const home = homeView(store, settings.startView);
-  const cursor = buildSidebarRows(store, {}).findIndex((r) => sidebarRowKey(r) === (home === "inbox" ? "view:inbox" : narrowKey(FEED)));
-  return { type: "home", home, cursor: Math.max(0, cursor) };
+  return { type: "home", home, cursor: Math.max(0, VIEW_ORDER.indexOf(home)) };
 }
