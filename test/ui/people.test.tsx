@@ -9,16 +9,10 @@ import { KEY, renderApp, type AppHarness } from "./render-app.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** Waits (bounded) until the frame satisfies `check`. */
-async function until(a: AppHarness, check: (frame: string) => boolean, what: string, timeoutMs = 5000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (let i = 0; i < 500 && Date.now() < deadline; i++) {
-    if (check(a.frame())) return a.frame();
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-  throw new Error(`waited ${timeoutMs} ms for ${what}; last frame:\n${a.frame()}`);
+/** Waits (bounded, rendering meanwhile) until the frame satisfies `check`; returns that frame. */
+async function until(a: AppHarness, check: (frame: string) => boolean, what: string): Promise<string> {
+  await a.until(() => check(a.frame()), what);
+  return a.frame();
 }
 
 const titleOf = (frame: string) => frame.split("\n")[0] ?? "";

@@ -29,19 +29,6 @@ export class LazyRecords<T> {
     });
   }
 
-  get size(): number {
-    return this.pending.size + this.checked.size;
-  }
-
-  /** Ids of every record that is, or may turn out to be, valid. */
-  ids(): number[] {
-    return [...this.checked.keys(), ...this.pending.keys()];
-  }
-
-  has(id: number): boolean {
-    return this.get(id) !== undefined;
-  }
-
   /** The record with this id, checked (undefined when there is none, or it failed its check). */
   get(id: number): T | undefined {
     const done = this.checked.get(id);
