@@ -5,7 +5,8 @@
  */
 import { encodeParams } from "../src/api/http.js";
 import { registerResponseSchema } from "../src/api/schemas/register.js";
-import { clientRegisterParams } from "../src/sync/update-machine.js";
+import { registerRequest } from "../src/api/register-request.js";
+import { clientRegisterParams } from "../src/sync/register-params.js";
 import { parseEvent, type ServerEvent } from "../src/api/schemas/events.js";
 import { inbox } from "../src/model/selectors-views.js";
 import { Store } from "../src/model/store.js";
@@ -17,7 +18,7 @@ const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
 const res = await fetch(`${url}/api/v1/register`, {
   method: "POST",
   headers: { authorization: auth },
-  body: encodeParams(clientRegisterParams()), // exactly what the client asks for
+  body: encodeParams(registerRequest(clientRegisterParams()).params), // exactly what the client asks for
 });
 const body = await res.text();
 printFigure("data set seed time", seedMs, "ms");

@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { encodeParams } from "../src/api/http.js";
-import { clientRegisterParams } from "../src/sync/update-machine.js";
+import { registerRequest } from "../src/api/register-request.js";
+import { clientRegisterParams } from "../src/sync/register-params.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
 import { median, printFigure, startBenchServer } from "./util.js";
 
@@ -30,7 +31,7 @@ for (let i = 0; i < 5; i++) {
   const res = await fetch(`${url}/api/v1/register`, {
     method: "POST",
     headers: { authorization: auth },
-    body: encodeParams(clientRegisterParams()), // exactly what the client asks for
+    body: encodeParams(registerRequest(clientRegisterParams()).params), // exactly what the client asks for
   });
   body = await res.text();
   registerTimes.push(performance.now() - t);
@@ -40,14 +41,14 @@ writeFileSync(bodyFile, body);
 
 const floorTimes: number[] = [];
 const fetchFloorTimes: number[] = [];
-const params = JSON.stringify(Object.fromEntries(encodeParams(clientRegisterParams())));
+const params = JSON.stringify(Object.fromEntries(encodeParams(registerRequest(clientRegisterParams()).params)));
 for (let i = 0; i < 5; i++) {
   floorTimes.push(Number(execFileSync(process.execPath, [join(import.meta.dirname, "floor.js"), bodyFile], { cwd: root }).toString().trim()));
   fetchFloorTimes.push(Number(execFileSync(process.execPath, [join(import.meta.dirname, "floor.js"), url, email, apiKey, params], { cwd: root }).toString().trim()));
 }
 
 const firstFrames: number[] = [];
-let rssMb = NaN;
+const rssMbs: number[] = [];
 let idleCpuPct = NaN;
 let steadyCpuPct = NaN;
 for (let i = 0; i < 5; i++) {
@@ -63,11 +64,11 @@ for (let i = 0; i < 5; i++) {
     while (!existsSync(trace) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     if (!existsSync(trace)) throw new Error("no first frame within 60 s:\n" + (await session.capture()));
     firstFrames.push(Number(readFileSync(trace, "utf8").trim().split("\n")[0]));
+    const pid = await session.pid();
+    await new Promise((r) => setTimeout(r, 3000)); // let the first fetches and the Markdown load settle
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    rssMbs.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024);
     if (i === 0) {
-      const pid = await session.pid();
-      await new Promise((r) => setTimeout(r, 3000)); // let the first fetches and the Markdown load settle
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
       const ticks = () => {
         const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
         return Number(f[11]) + Number(f[12]); // utime + stime
@@ -96,7 +97,8 @@ printFigure("ratio client work / floor", ((first - reg) / floor).toFixed(2), "×
 const fetchFloor = median(fetchFloorTimes);
 printFigure("floor with the register fetched from the server", fetchFloor.toFixed(0), "ms");
 printFigure("ratio cold start / floor with the register fetched", (first / fetchFloor).toFixed(2), "× (target ≤ 1.5)");
-printFigure("RSS 3 s after start", rssMb.toFixed(0), "MB (target ≤ 200)");
+printFigure("RSS 3 s after start (median of 5)", median(rssMbs).toFixed(0), "MB (target ≤ 200)");
+printFigure("  the highest of the 5", Math.max(...rssMbs).toFixed(0), "MB");
 printFigure(`CPU while idle over ${idleSeconds} s (from 3 s after start)`, idleCpuPct.toFixed(2), "% of one core (target ≈ 0)");
 printFigure(`CPU while idle over the next ${idleSeconds} s`, steadyCpuPct.toFixed(2), "% of one core");
 await stop();

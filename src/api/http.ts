@@ -153,6 +153,16 @@ function retryable(err: TermchatApiError): boolean {
   return false;
 }
 
+interface RawReply {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+function requestKey(method: Method, path: string, params: object | undefined): string {
+  return `${method} ${path.replace(/^\/+/, "")}?${encodeParams(params).toString()}`;
+}
+
 export class ApiClient {
   readonly site: URL;
   readonly email: string;
@@ -161,6 +171,7 @@ export class ApiClient {
   private readonly ownsDispatcher: boolean;
   private readonly opts: ClientOptions;
   private readonly retry: RetryPolicy;
+  private readonly prefetched = new Map<string, { reply: Promise<RawReply>; stop: AbortController }>();
 
   constructor(creds: Credentials, opts: ClientOptions = {}) {
     this.site = normalizeSite(creds.site, opts.allowInsecureHttp);
@@ -211,7 +222,73 @@ export class ApiClient {
     }
   }
 
+  /**
+   * Sends a request ahead of the code that will ask for it (the register at start-up, sent while
+   * the modules that read its answer load): the first `request` with the same method, path and
+   * parameters takes this answer instead of sending again. A failure surfaces there, as its own
+   * would; `signal` and `timeoutMs` of the later request do not apply to it, its own ones do.
+   */
+  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry">): void {
+    const stop = new AbortController();
+    const reply = this.exchange(method, path, { ...o, signal: this.deadline({ ...o, signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal }) });
+    reply.catch(() => undefined); // it may never be asked for; its failure is reported to whoever asks
+    this.prefetched.set(requestKey(method, path, o.params), { reply, stop });
+  }
+
   private async once<S extends z.ZodType>(method: Method, path: string, o: RequestOptions<S>): Promise<z.infer<S>> {
+    const what = `${method} ${path}`;
+    const key = requestKey(method, path, o.params);
+    const early = this.prefetched.get(key);
+    this.prefetched.delete(key);
+    const signal = o.signal;
+    if (early && signal) {
+      // The taker's abort cancels it. The listener holds the controller only, never the reply
+      // (a long-lived signal would keep the whole body alive), and goes once the reply is in.
+      const { stop } = early;
+      const onAbort = () => stop.abort(signal.reason);
+      if (signal.aborted) onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      const done = () => signal.removeEventListener("abort", onAbort);
+      early.reply.then(done, done);
+    }
+    const { statusCode, headers, text } = await (early?.reply ?? this.exchange(method, path, { ...o, signal: this.deadline(o) }));
+    let json: unknown;
+    try {
+      json = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const envelope = json as { result?: unknown; msg?: unknown; code?: unknown } | undefined;
+    const retryAfter = parseRetryAfter(headers["retry-after"], json);
+    if (statusCode >= 400 || envelope?.result === "error") {
+      if (envelope && envelope.result === "error") {
+        const { result: _r, msg, code, ...data } = envelope as Record<string, unknown>;
+        throw new ApiError(
+          statusCode,
+          typeof code === "string" ? code : statusCode === 429 ? "RATE_LIMIT_HIT" : "BAD_REQUEST",
+          typeof msg === "string" ? msg : `HTTP ${statusCode}`,
+          data,
+          retryAfter,
+        );
+      }
+      if (statusCode === 401) throw new ApiError(401, "UNAUTHORIZED", "Authentication failed", {}, undefined);
+      if (statusCode === 429) throw new ApiError(429, "RATE_LIMIT_HIT", "Rate limit hit", {}, retryAfter);
+      throw new ServerError(statusCode, `${what}: server answered HTTP ${statusCode}`, retryAfter);
+    }
+    if (json === undefined) throw new SchemaError(what, "the body is not JSON");
+    const parsed = o.schema.safeParse(json);
+    if (!parsed.success) throw new SchemaError(what, parsed.error.issues);
+    return parsed.data;
+  }
+
+  /** The request's signal, with its timeout. */
+  private deadline(o: { timeoutMs?: number; signal?: AbortSignal }): AbortSignal {
+    const timeout = AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
+    return o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  }
+
+  /** The HTTP exchange: the request out, the status, headers and body text back. */
+  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; signal: AbortSignal }): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
     const headers: Record<string, string> = {
@@ -226,43 +303,12 @@ export class ApiClient {
       body = params.toString();
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
-    const timeout = AbortSignal.timeout(o.timeoutMs ?? this.opts.timeoutMs ?? 30_000);
-    const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-    const what = `${method} ${path}`;
-    const res = await dispatchRequest.call(this.dispatcher, { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal });
-    let text: string;
+    const res = await dispatchRequest.call(this.dispatcher, { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
     try {
-      text = await res.body.text();
+      return { statusCode: res.statusCode, headers: res.headers, text: await res.body.text() };
     } catch (err) {
-      throw classifyFailure(err, what);
+      throw classifyFailure(err, `${method} ${path}`);
     }
-    let json: unknown;
-    try {
-      json = text.length ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const envelope = json as { result?: unknown; msg?: unknown; code?: unknown } | undefined;
-    const retryAfter = parseRetryAfter(res.headers["retry-after"], json);
-    if (res.statusCode >= 400 || envelope?.result === "error") {
-      if (envelope && envelope.result === "error") {
-        const { result: _r, msg, code, ...data } = envelope as Record<string, unknown>;
-        throw new ApiError(
-          res.statusCode,
-          typeof code === "string" ? code : res.statusCode === 429 ? "RATE_LIMIT_HIT" : "BAD_REQUEST",
-          typeof msg === "string" ? msg : `HTTP ${res.statusCode}`,
-          data,
-          retryAfter,
-        );
-      }
-      if (res.statusCode === 401) throw new ApiError(401, "UNAUTHORIZED", "Authentication failed", {}, undefined);
-      if (res.statusCode === 429) throw new ApiError(429, "RATE_LIMIT_HIT", "Rate limit hit", {}, retryAfter);
-      throw new ServerError(res.statusCode, `${what}: server answered HTTP ${res.statusCode}`, retryAfter);
-    }
-    if (json === undefined) throw new SchemaError(what, "the body is not JSON");
-    const parsed = o.schema.safeParse(json);
-    if (!parsed.success) throw new SchemaError(what, parsed.error.issues);
-    return parsed.data;
   }
 
   async close(): Promise<void> {

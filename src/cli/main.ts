@@ -13,7 +13,9 @@ import { COMMAND_HELP } from "./help-commands.js";
 import type { AccountChoice } from "./account.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
-import { SiteError } from "../api/http.js";
+import { ApiClient, SiteError } from "../api/http.js";
+import { registerRequest } from "../api/register-request.js";
+import { clientRegisterParams } from "../sync/register-params.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
 
@@ -91,7 +93,6 @@ function prepareTerminalEnv(args: ClientArgs): void {
 async function runClient(args: ClientArgs): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
-  const [{ ApiClient }, { SyncSession }] = await Promise.all([import("../api/http.js"), import("../sync/session.js")]);
   let ca: string | undefined;
   if (account.caFile) {
     ca = await readFile(account.caFile, "utf8").catch(() => {
@@ -102,12 +103,14 @@ async function runClient(args: ClientArgs): Promise<void> {
     { site: account.site, email: account.email, apiKey: account.apiKey },
     { allowInsecureHttp: account.allowInsecureHttp, ca, userAgent: `termchat/${VERSION}` },
   );
+  // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
+  client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+  const { SyncSession } = await import("../sync/session.js");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   const session = await SyncSession.open({ client, account: { site: client.site.href, email: account.email }, stateDir });
   session.installSignalHandlers();
   const { machine, commands } = session;
-  // Register first: the UI's modules load while the server answers.
   let startError: unknown;
   let app: { unmount(): void; waitUntilExit(): Promise<unknown> } | undefined;
   const started = machine.start().catch((err: unknown) => {

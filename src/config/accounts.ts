@@ -15,7 +15,7 @@ import { createInterface, type Interface } from "node:readline";
 import { Writable } from "node:stream";
 import { ApiError } from "../api/errors.js";
 import { normalizeSite } from "../api/http.js";
-import { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
+import type { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
 import { ConfigError, parseIni, readPrivateFile, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
 
 export const defaultZuliprcPath = (): string => join(homedir(), ".zuliprc");
@@ -137,7 +137,8 @@ async function fileExists(path: string): Promise<boolean> {
 
 /** Logs in with a password and writes the zuliprc. Throws ApiError (refused), NetworkError, ConfigError, SiteError. */
 export async function passwordLogin(o: LoginOptions, io: LoginIO, deps: LoginDeps = {}): Promise<LoginResult> {
-  const fetchApiKey = deps.fetchApiKey ?? realFetchApiKey;
+  // The route (and its schemas) load only for a login: choosing an account at start needs neither.
+  const fetchApiKey = deps.fetchApiKey ?? (await import("../api/routes/auth.js")).fetchApiKey;
   const write = deps.writeZuliprc ?? realWriteZuliprc;
   const exists = deps.exists ?? fileExists;
   const path = resolve(o.configPath ?? defaultZuliprcPath());

@@ -6,7 +6,9 @@
  */
 import type { Channel, ChannelFolder, Subscription } from "../api/schemas/common.js";
 import type { EventOfType, SubscriptionEvent } from "../api/schemas/events.js";
+import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import { LazyMap } from "./lazy-map.js";
 
 /** What the store learns from a channel event, so it can update the other sub-models. */
 export interface ChannelChange {
@@ -38,17 +40,19 @@ export class Channels {
   readonly subscribed = new Map<number, Subscription>();
   /** Channels the user was subscribed to, with the settings they had. */
   readonly unsubscribed = new Map<number, Subscription>();
-  /** Channels the user can see but never subscribed to. */
-  readonly neverSubscribed = new Map<number, Channel>();
+  /** Channels the user can see but never subscribed to (checked as they are used: see LazyMap). */
+  readonly neverSubscribed: LazyMap<Channel>;
   readonly folders = new Map<number, ChannelFolder>();
 
+  constructor(neverSubscribed?: LazyRecords<Channel>) {
+    this.neverSubscribed = new LazyMap(neverSubscribed);
+  }
+
   static fromRegister(reg: RegisterResponse): Channels {
-    const c = new Channels();
+    const c = new Channels(reg.never_subscribed);
     for (const s of reg.subscriptions) c.subscribed.set(s.stream_id, normalizeSubscription(s));
     for (const s of reg.unsubscribed) if (!c.subscribed.has(s.stream_id)) c.unsubscribed.set(s.stream_id, normalizeSubscription(s));
-    for (const s of reg.never_subscribed) {
-      if (!c.subscribed.has(s.stream_id) && !c.unsubscribed.has(s.stream_id)) c.neverSubscribed.set(s.stream_id, s);
-    }
+    for (const id of [...c.subscribed.keys(), ...c.unsubscribed.keys()]) c.neverSubscribed.forget(id);
     for (const f of reg.channel_folders) c.folders.set(f.id, f);
     return c;
   }

@@ -60,17 +60,13 @@ export class Unreads {
     const u = new Unreads(selfId);
     if (!data) return u;
     u.oldUnreadsMissing = data.old_unreads_missing;
-    for (const s of data.streams) {
-      for (const id of s.unread_message_ids) u.add(id, { type: "stream", channelId: s.stream_id, topic: s.topic });
-    }
+    for (const s of data.streams) u.addAll(s.unread_message_ids, { type: "stream", channelId: s.stream_id, topic: s.topic });
     for (const p of data.pms) {
       const other = p.other_user_id ?? p.sender_id;
-      if (other === undefined) continue;
-      for (const id of p.unread_message_ids) u.add(id, { type: "private", userIds: [other] });
+      if (other !== undefined) u.addAll(p.unread_message_ids, { type: "private", userIds: [other] });
     }
     for (const h of data.huddles) {
-      const userIds = h.user_ids_string.split(",").map(Number).filter(Number.isFinite);
-      for (const id of h.unread_message_ids) u.add(id, { type: "private", userIds });
+      u.addAll(h.unread_message_ids, { type: "private", userIds: h.user_ids_string.split(",").map(Number).filter(Number.isFinite) });
     }
     // The register does not say which mentions are wildcard ones; it leaves out those in muted places.
     for (const id of data.mentions) if (u.where.has(id)) u.mentions.add(id);
@@ -99,6 +95,23 @@ export class Unreads {
     this.where.set(id, bucket);
     this.bump(bucket, 1);
     this.setMention(id, mentioned === true ? "direct" : mentioned === false ? undefined : mentioned);
+  }
+
+  /** Unread messages of one conversation, without mentions (the register's lists: one lookup per conversation). */
+  private addAll(ids: readonly number[], loc: UnreadLocation): void {
+    const bucket = this.bucketFor(loc);
+    if (!bucket) return;
+    let added = 0;
+    for (const id of ids) {
+      const was = this.where.get(id);
+      if (was === bucket) continue;
+      if (was) this.remove(id); // listed twice: the later place wins, as with add
+      bucket.ids.add(id);
+      this.where.set(id, bucket);
+      added++;
+    }
+    this.bump(bucket, added);
+    if (bucket.ids.size === 0) this.dropBucket(bucket);
   }
 
   /** Marks messages read (or deleted); returns how many were unread. */

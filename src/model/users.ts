@@ -6,6 +6,7 @@ import type { User, UserGroup, UserStatus } from "../api/schemas/common.js";
 import type { EventOfType, RealmUserEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import { LazyMap } from "./lazy-map.js";
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -17,100 +18,12 @@ export interface StatusInfo {
   away: boolean;
 }
 
-/**
- * Users by id. The register's users arrive unchecked (LazyRecords, from the api layer): each
- * is taken in, checked, the first time it is asked for, and all at once when the map is
- * walked or counted. `checkSome` takes them in a batch at a time meanwhile.
- */
-export class UserMap extends Map<number, User> {
-  private readonly dropped = new Set<number>();
-  private drained = false;
-  private source: LazyRecords<User> | undefined;
-  private leftOut: readonly string[] = [];
-
-  constructor(source?: LazyRecords<User>) {
-    super();
-    this.source = source;
-  }
-
-  override get(id: number): User | undefined {
-    return super.get(id) ?? this.fromSource(id);
-  }
-
-  override has(id: number): boolean {
-    return this.get(id) !== undefined;
-  }
-
-  override delete(id: number): boolean {
-    const had = this.has(id);
-    this.dropped.add(id);
-    return super.delete(id) || had;
-  }
-
-  override get size(): number {
-    this.drain();
-    return super.size;
-  }
-
-  override keys(): MapIterator<number> {
-    this.drain();
-    return super.keys();
-  }
-
-  override values(): MapIterator<User> {
-    this.drain();
-    return super.values();
-  }
-
-  override entries(): MapIterator<[number, User]> {
-    this.drain();
-    return super.entries();
-  }
-
-  override [Symbol.iterator](): MapIterator<[number, User]> {
-    return this.entries();
-  }
-
-  override forEach(fn: (value: User, key: number, map: Map<number, User>) => void, thisArg?: unknown): void {
-    this.drain();
-    super.forEach(fn, thisArg);
-  }
-
-  /** Takes in up to `count` users not checked yet; returns how many remain. */
-  checkSome(count: number): number {
-    if (!this.source || this.drained) return 0;
-    const remaining = this.source.checkSome(count);
-    if (remaining === 0) this.drain();
-    return remaining;
-  }
-
-  /** What was wrong with the users left out. */
-  get problems(): readonly string[] {
-    return this.source?.problems ?? this.leftOut;
-  }
-
-  private fromSource(id: number): User | undefined {
-    if (!this.source || this.drained || this.dropped.has(id)) return undefined;
-    const u = this.source.get(id);
-    if (u) super.set(id, u);
-    return u;
-  }
-
-  private drain(): void {
-    if (this.drained || !this.source) return;
-    this.drained = true;
-    for (const u of this.source.all()) if (!super.has(u.user_id) && !this.dropped.has(u.user_id)) super.set(u.user_id, u);
-    // Every user is in the map now: the source's own index can go.
-    this.leftOut = this.source.problems;
-    this.source = undefined;
-  }
-}
-
 export class Users {
-  readonly byId: UserMap;
+  /** The register's users arrive unchecked: each is checked when first asked for (LazyMap). */
+  readonly byId: LazyMap<User>;
 
   constructor(source?: LazyRecords<User>) {
-    this.byId = new UserMap(source);
+    this.byId = new LazyMap(source);
   }
   readonly groups = new Map<number, UserGroup>();
   /** Users with a non-empty status. */

@@ -19,7 +19,8 @@ import { setTypingStatus, type TypingParams } from "../api/routes/typing.js";
 import type { TimerHandle } from "./clock.js";
 import { draftKey } from "./draft-journal.js";
 import type { SendTarget } from "./outbox-file.js";
-import { CLIENT_CAPABILITIES, type UpdateMachine } from "./update-machine.js";
+import { CLIENT_CAPABILITIES } from "./register-params.js";
+import type { UpdateMachine } from "./update-machine.js";
 
 export interface TypingOptions {
   setTypingStatus?: (client: ApiClient, p: TypingParams) => Promise<unknown>;

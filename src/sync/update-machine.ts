@@ -17,13 +17,14 @@
 import { ApiError, NetworkError, SchemaError, describeError } from "../api/errors.js";
 import type { ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
-import { deleteQueue, getEvents, register, type ClientCapabilities, type RegisterParams } from "../api/routes/events.js";
-import { KNOWN_EVENT_TYPES, MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
+import { deleteQueue, getEvents, register, type RegisterParams } from "../api/routes/events.js";
+import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
 import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
+import { clientRegisterParams } from "./register-params.js";
 
 export type ConnectionState =
   | { kind: "connecting" }
@@ -31,60 +32,6 @@ export type ConnectionState =
   | { kind: "reconnecting"; attempt: number; error: string }
   | { kind: "failed"; error: string } // not retried: credentials refused
   | { kind: "stopped" };
-
-/**
- * What this client can handle, declared explicitly (the server adapts its
- * events and register payload to it).
- */
-export const CLIENT_CAPABILITIES: ClientCapabilities = {
-  notification_settings_null: true,
-  bulk_message_deletion: true,
-  user_avatar_url_field_optional: true,
-  stream_typing_notifications: true,
-  user_settings_object: true,
-  empty_topic_name: true,
-  archived_channels: true,
-  // The api layer reads both presence formats; the modern one is smaller.
-  simplified_presence_events: true,
-  // The linkifier schema reads URL templates; without this the list is empty.
-  linkifier_url_template: true,
-};
-
-/** Initial-state sections the store (and the presence reporter, draft sync) is built from. */
-export const FETCH_EVENT_TYPES = [
-  "realm",
-  "realm_user",
-  "subscription",
-  "channel_folders",
-  "message",
-  "update_message_flags",
-  "recent_private_conversations",
-  "user_topic",
-  "user_settings",
-  "user_status",
-  "presence",
-  "drafts",
-  "realm_emoji",
-  "realm_linkifiers",
-  "realm_user_groups",
-  "muted_users",
-] as const;
-
-/** Event types the client reads (every other type is dropped by the server). */
-export const EVENT_TYPES: readonly string[] = KNOWN_EVENT_TYPES.filter((t) => t !== "heartbeat");
-
-/** What the client asks of register: raw Markdown, its event types and sections, its capabilities. */
-export function clientRegisterParams(): RegisterParams {
-  return {
-    apply_markdown: false,
-    client_gravatar: true,
-    include_subscribers: false,
-    slim_presence: true,
-    event_types: [...EVENT_TYPES],
-    fetch_event_types: [...FETCH_EVENT_TYPES],
-    client_capabilities: CLIENT_CAPABILITIES,
-  };
-}
 
 /** The endpoints the machine uses; tests replace them. */
 export interface SyncApi {

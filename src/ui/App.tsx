@@ -37,8 +37,8 @@ import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
 import { searchHighlighter } from "./search-highlight.js";
 
-/** Users checked per turn of the event loop after start-up (a few ms each). */
-const USER_CHECK_BATCH = 2000;
+/** Register records checked per turn of the event loop after start-up (a few ms each). */
+const RECORD_CHECK_BATCH = 2000;
 
 export interface AppProps {
   session: SyncSession;
@@ -149,21 +149,18 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   useEffect(() => {
     if (store) void commands.checkNarrowMatches();
   }, [store, version, commands]);
-  // The register's users not checked yet are checked a batch at a time once the screen is up
-  // (any asked for sooner already were); malformed ones are left out, and the user is told.
+  // The register's users and joinable channels not checked yet are checked a batch at a time once
+  // the screen is up (any asked for sooner already were); malformed ones are left out, and the user is told.
   useEffect(() => {
     if (!store) return;
     let timer: ReturnType<typeof setImmediate> | undefined;
     const step = () => {
-      if (store.people.byId.checkSome(USER_CHECK_BATCH) > 0) {
+      if (store.checkSomeRecords(RECORD_CHECK_BATCH) > 0) {
         timer = setImmediate(step);
         return;
       }
-      const problems = store.people.byId.problems;
-      if (problems.length) {
-        const text = `Left out ${problems.length} malformed user${problems.length > 1 ? "s" : ""} (${problems[0]})`;
-        dispatch({ type: "notice", kind: "error", text });
-      }
+      const text = store.malformedRecords();
+      if (text) dispatch({ type: "notice", kind: "error", text });
     };
     timer = setImmediate(step);
     return () => {

@@ -213,6 +213,57 @@ describe("timeouts", () => {
   });
 });
 
+describe("a request sent ahead (prefetch)", () => {
+  const params = { narrow: [{ operator: "channel", operand: 5 }], anchor: "newest" };
+
+  it("the first identical request takes its answer without sending again; the next one sends", async () => {
+    script = [messages, messages];
+    const { c } = client();
+    c.prefetch("GET", "messages", { params });
+    await new Promise((r) => setTimeout(r, 50)); // answered before anyone asks
+    expect(seen).toHaveLength(1);
+    await c.request("GET", "messages", { params, schema: emptySuccessSchema });
+    expect(seen).toHaveLength(1);
+    await c.request("GET", "messages", { params, schema: emptySuccessSchema });
+    expect(seen).toHaveLength(2);
+    await c.close();
+  });
+
+  it("a request with other parameters is not given its answer", async () => {
+    script = [json(200, { result: "success", msg: "", which: "first" }), json(200, { result: "success", msg: "", which: "second" })];
+    const { c } = client();
+    c.prefetch("GET", "messages", { params });
+    const other = await c.request("GET", "messages", { params: { ...params, anchor: "oldest" }, schema: emptySuccessSchema });
+    expect(other).toMatchObject({ which: "second" });
+    expect(seen.map((r) => new URL(r.url, site).searchParams.get("anchor"))).toEqual(["newest", "oldest"]);
+    await c.close();
+  });
+
+  it("its failure reaches the request that takes it, which retries as its own would", async () => {
+    script = [text(503, "<h1>busy</h1>"), messages];
+    const { c, sleeps } = client();
+    c.prefetch("GET", "messages", { params });
+    await c.request("GET", "messages", { params, schema: emptySuccessSchema });
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([100]);
+    await c.close();
+  });
+
+  it("the taker's abort cancels it", async () => {
+    script = [hang];
+    const { c } = client();
+    c.prefetch("POST", "register", { params: { apply_markdown: false }, timeoutMs: 10_000 });
+    const stop = new AbortController();
+    const pending = c.request("POST", "register", { params: { apply_markdown: false }, schema: emptySuccessSchema, signal: stop.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    const err = await pending;
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).reason).toBe("aborted");
+    await c.close();
+  });
+});
+
 describe("bodies that are not what we expect", () => {
   it("a 200 with HTML is a SchemaError naming the endpoint", async () => {
     script = [text(200, "<html>captive portal</html>")];

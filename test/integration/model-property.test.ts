@@ -27,7 +27,7 @@ import { getTopics } from "../../src/api/routes/topics.js";
 import { updateUserTopic, type VisibilityPolicy } from "../../src/api/routes/user-topics.js";
 import { narrowToApi, type Narrow } from "../../src/model/narrow.js";
 import { Store } from "../../src/model/store.js";
-import { CLIENT_CAPABILITIES } from "../../src/sync/update-machine.js";
+import { CLIENT_CAPABILITIES } from "../../src/sync/register-params.js";
 import { compareWithRegister } from "../fixtures/model-compare.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 import { prng } from "../fixtures/prng.js";

@@ -18,7 +18,8 @@ import { Commands } from "../../src/sync/commands.js";
 import { draftKey } from "../../src/sync/draft-journal.js";
 import { Outbox } from "../../src/sync/outbox.js";
 import { SyncSession } from "../../src/sync/session.js";
-import { CLIENT_CAPABILITIES, FETCH_EVENT_TYPES, UpdateMachine, type ConnectionState, type UpdateMachineOptions } from "../../src/sync/update-machine.js";
+import { UpdateMachine, type ConnectionState, type UpdateMachineOptions } from "../../src/sync/update-machine.js";
+import { CLIENT_CAPABILITIES, FETCH_EVENT_TYPES } from "../../src/sync/register-params.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { eventually } from "../fixtures/server.js";
 

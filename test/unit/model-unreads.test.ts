@@ -46,6 +46,28 @@ describe("unreads from register", () => {
     expect(s.unreads.countInTopic(10, "ancient")).toBe(1);
   });
 
+  it("an id listed twice counts once, in its later place; a topic listing no ids is not unread", () => {
+    const s = eg.store({
+      unread_msgs: {
+        pms: [],
+        streams: [
+          { stream_id: 10, topic: "lunch", unread_message_ids: [20, 21, 20] },
+          { stream_id: 10, topic: "dinner", unread_message_ids: [] },
+          { stream_id: 11, topic: "logo", unread_message_ids: [21] },
+        ],
+        huddles: [],
+        mentions: [21],
+      },
+    });
+    expect(s.unreads.size).toBe(2);
+    expect(s.unreads.countInTopic(10, "lunch")).toBe(1);
+    expect(s.unreads.countInChannel(11)).toBe(1);
+    expect(s.unreads.countInTopic(10, "dinner")).toBe(0);
+    const topics = Object.fromEntries(inbox(s).channels.map((c) => [c.channelId, c.topics.map((t) => t.topic)]));
+    expect(topics).toEqual({ 10: ["lunch"], 11: ["logo"] });
+    expect(s.mentionIds()).toEqual([21]);
+  });
+
   it("self-DMs are a conversation of their own", () => {
     const s = eg.store({ unread_msgs: { pms: [{ other_user_id: 1, unread_message_ids: [40] }], streams: [], huddles: [], mentions: [] } });
     expect(s.unreads.countInDm([1])).toBe(1);

@@ -3,49 +3,12 @@ import { registerResponseSchema } from "../schemas/register.js";
 import { eventsResponseSchema, parseEvent, type ServerEvent } from "../schemas/events.js";
 import { emptySuccessSchema } from "../schemas/responses.js";
 import type { NarrowTerm } from "../schemas/common.js";
+import { registerRequest, type RegisterParams } from "../register-request.js";
 
-export interface ClientCapabilities {
-  notification_settings_null?: boolean;
-  bulk_message_deletion?: boolean;
-  user_avatar_url_field_optional?: boolean;
-  stream_typing_notifications?: boolean;
-  user_settings_object?: boolean;
-  linkifier_url_template?: boolean;
-  user_list_incomplete?: boolean;
-  include_deactivated_groups?: boolean;
-  archived_channels?: boolean;
-  empty_topic_name?: boolean;
-  simplified_presence_events?: boolean;
-  individual_emoji_changes?: boolean;
-}
-
-export interface RegisterParams {
-  apply_markdown?: boolean;
-  client_gravatar?: boolean;
-  include_subscribers?: boolean | "partial";
-  slim_presence?: boolean;
-  presence_history_limit_days?: number;
-  event_types?: string[];
-  fetch_event_types?: string[];
-  all_public_streams?: boolean;
-  narrow?: Array<[string, string]> | NarrowTerm[];
-  client_capabilities?: ClientCapabilities;
-  idle_queue_timeout?: number;
-}
+export type { ClientCapabilities, RegisterParams } from "../register-request.js";
 
 export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal) {
-  const { include_subscribers, ...rest } = params;
-  return client.request("POST", "register", {
-    params: {
-      ...rest,
-      include_subscribers: include_subscribers === undefined ? undefined : String(include_subscribers),
-    },
-    schema: registerResponseSchema,
-    // Registering twice only leaves an unused queue behind: safe to retry.
-    idempotent: true,
-    timeoutMs: 60_000,
-    signal,
-  });
+  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerResponseSchema });
 }
 
 export interface EventsResult {

@@ -24,6 +24,7 @@ import {
 } from "./events-messages.js";
 import { settingsEventTable } from "./events-settings.js";
 import { userEventTable } from "./events-users.js";
+import type { KnownEventType } from "../register-request.js";
 import type {
   subscriptionAddEvent,
   subscriptionPeerAddEvent,
@@ -48,13 +49,14 @@ const knownEvents = {
   ...channelEventTable,
   ...userEventTable,
   ...settingsEventTable,
-} as const;
+} as const satisfies Record<KnownEventType, Entry>;
+// And every type with a schema is in the list (the list is what the client asks the server for).
+type Unlisted = Exclude<keyof typeof knownEvents, KnownEventType>;
+const everyEventTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
 
 const table: ReadonlyMap<string, Entry> = new Map(Object.entries(knownEvents));
 
-/** Every `type` value the client reads (the others arrive as `unknown`). */
-export type KnownEventType = keyof typeof knownEvents;
-export const KNOWN_EVENT_TYPES = Object.freeze(Object.keys(knownEvents)) as readonly KnownEventType[];
+export { KNOWN_EVENT_TYPES, type KnownEventType } from "../register-request.js";
 
 type EventOf<E> = E extends { ops: infer O } ? { [K in keyof O]: z.infer<O[K] & z.ZodType> }[keyof O] : z.infer<E & z.ZodType>;
 /** Every known event, discriminated by `type` (then by `op`). */

@@ -45,10 +45,10 @@ export class LazyRecords<T> {
     return this.pending.size;
   }
 
-  /** Every valid record, all checked. */
-  all(): T[] {
+  /** Every valid record, all checked, by id. */
+  all(): [number, T][] {
     this.checkSome(Number.POSITIVE_INFINITY);
-    return [...this.checked.values()];
+    return [...this.checked];
   }
 
   private check(id: number): T | undefined {

@@ -62,6 +62,15 @@ function mapPublicNames(raw: unknown): unknown {
   return r;
 }
 
+/** An array whose records are checked as they are used (LazyRecords), by their integer id field. */
+function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string) {
+  const idOf = (r: unknown) => (r && typeof r === "object" ? (r as Record<string, unknown>)[idField] : undefined);
+  return z
+    .array(z.unknown())
+    .default([])
+    .transform((raw) => new LazyRecords(raw, schema, what, idOf));
+}
+
 export const registerResponseSchema = z.preprocess(
   mapPublicNames,
   z.looseObject({
@@ -92,15 +101,13 @@ export const registerResponseSchema = z.preprocess(
     full_name: z.string().optional(),
     // Checked one by one as they are used (see LazyRecords): a big organization has tens of
     // thousands, and the first screen needs a handful.
-    realm_users: z
-      .array(z.unknown())
-      .default([])
-      .transform((raw) => new LazyRecords(raw, userSchema, "user", (r) => (r && typeof r === "object" ? (r as { user_id?: unknown }).user_id : undefined))),
+    realm_users: lazyArray(userSchema, "user", "user_id"),
     realm_non_active_users: z.array(userSchema).default([]),
     cross_realm_bots: z.array(userSchema).default([]),
     subscriptions: z.array(subscriptionSchema).default([]),
     unsubscribed: z.array(subscriptionSchema).default([]),
-    never_subscribed: z.array(channelSchema).default([]),
+    // Channels one can join: a big organization has thousands, the first screen needs none.
+    never_subscribed: lazyArray(channelSchema, "channel", "stream_id"),
     channel_folders: z.array(channelFolderSchema).default([]),
     unread_msgs: unreadMsgsSchema.optional(),
     recent_private_conversations: z.array(recentDmSchema).default([]),

@@ -1,7 +1,7 @@
 /**
- * A server that sends a malformed user in register: the client starts anyway, with the user
- * left out, and says so in the status line (the register's users are checked as they are used,
- * the rest a batch at a time once the screen is up).
+ * A server that sends a malformed user or channel in register: the client starts anyway, with
+ * the record left out, and says so in the status line (the register's users and joinable
+ * channels are checked as they are used, the rest a batch at a time once the screen is up).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -22,14 +22,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-it("starts with a malformed user left out, and says which", async () => {
+async function startWith(edit: (body: Record<string, unknown>) => Record<string, unknown>) {
   const world: FaultyWorld = await faultyWorld();
   cleanup.push(() => world.close());
-  world.proxy.inject({
-    method: "POST",
-    path: "register",
-    action: { kind: "rewrite", edit: (body) => ({ ...body, realm_users: [...(body.realm_users as unknown[]), { user_id: 9999, email: null, full_name: "Broken" }] }) },
-  });
+  world.proxy.inject({ method: "POST", path: "register", action: { kind: "rewrite", edit } });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-malformed-"));
   cleanup.push(() => rm(stateDir, { recursive: true, force: true }));
   const client = world.client();
@@ -50,9 +46,25 @@ it("starts with a malformed user left out, and says which", async () => {
       await new Promise((r) => setTimeout(r, 20));
     });
   }
-  const frame = instance.lastFrame() ?? "";
+  expect(world.proxy.pendingFaults).toBe(0);
+  return { frame: instance.lastFrame() ?? "", store: session.machine.store! };
+}
+
+it("starts with a malformed user left out, and says which", async () => {
+  const { frame, store } = await startWith((body) => ({ ...body, realm_users: [...(body.realm_users as unknown[]), { user_id: 9999, email: null, full_name: "Broken" }] }));
   expect(frame).toContain("Left out 1 malformed user (user 9999: email:");
   expect(frame).toMatch(/Inbox {2}\d+ unread/); // the client works
-  expect(session.machine.store!.users.get(9999)).toBeUndefined();
-  expect(world.proxy.pendingFaults).toBe(0);
+  expect(store.users.get(9999)).toBeUndefined();
+});
+
+it("starts with malformed channels one could join left out, and says how many", async () => {
+  const { frame, store } = await startWith((body) => {
+    const joinable = body.never_subscribed as Array<Record<string, unknown>>;
+    const first = joinable[0]!;
+    return { ...body, never_subscribed: [...joinable, { ...first, stream_id: 9001, name: 7 }, { stream_id: 9002 }] };
+  });
+  expect(frame).toContain("Left out 2 malformed channels (channel 9001: name:");
+  expect(frame).toMatch(/Inbox {2}\d+ unread/);
+  expect(store.channel(9001)).toBeUndefined();
+  expect(store.channelsModel.neverSubscribed.size).toBeGreaterThan(0); // the valid ones are there
 });
