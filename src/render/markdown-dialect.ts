@@ -210,6 +210,20 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     },
   };
 
+  /** A link: OSC 8 where the terminal takes it, else the text with the address after it. */
+  const linkTo = (href: string, text: string): string => {
+    const { c, ctx } = state();
+    const plainText = text.replace(/\x1b\[[0-9;]*m/g, ""); // eslint-disable-line no-control-regex
+    // OSC 8, terminated by BEL: Ink's line tokenizer and wrap-ansi understand that form (with ST,
+    // Ink counts the URL as visible text and cuts into it). Not inside tables (cells are measured
+    // and cut by code that only knows SGR).
+    const target = ctx.hyperlinks && ctx.color && !inTable ? safeLinkTarget(href) : undefined;
+    if (target !== undefined) return `\x1b]8;;${target}\x07${c.blue.underline(plainText === "" ? href : text)}\x1b]8;;\x07`;
+    if (plainText === "") return c.blue.underline(href);
+    if (plainText === href || `mailto:${plainText}` === href) return c.blue.underline(text); // autolinks
+    return `${text} (${c.blue.underline(href)})`;
+  };
+
   const renderer: MarkedExtension["renderer"] = {
     // marked ≥13 leaves the inline tokens of tight list items to the text renderer, and
     // marked-terminal prints them raw ("**bold**"): parse them.
@@ -251,18 +265,12 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       return c.gray("─".repeat(Math.max(3, Math.min(width, 80)))) + "\n\n";
     },
     link(token) {
-      const { c, ctx } = state();
-      const text = this.parser.parseInline(token.tokens);
-      const href = token.href;
-      const plainText = text.replace(/\x1b\[[0-9;]*m/g, ""); // eslint-disable-line no-control-regex
-      // OSC 8, terminated by BEL: Ink's line tokenizer and wrap-ansi understand that form (with ST,
-      // Ink counts the URL as visible text and cuts into it). Not inside tables (cells are measured
-      // and cut by code that only knows SGR).
-      const target = ctx.hyperlinks && ctx.color && !inTable ? safeLinkTarget(href) : undefined;
-      if (target !== undefined) return `\x1b]8;;${target}\x07${c.blue.underline(plainText === "" ? href : text)}\x1b]8;;\x07`;
-      if (plainText === "") return c.blue.underline(href);
-      if (plainText === href || `mailto:${plainText}` === href) return c.blue.underline(text); // autolinks
-      return `${text} (${c.blue.underline(href)})`;
+      return linkTo(token.href, this.parser.parseInline(token.tokens));
+    },
+    // No pictures in a terminal: an image is a link to it, labelled as one.
+    image(token) {
+      const { c } = state();
+      return linkTo(token.href, `${c.dim("image:")} ${token.text || token.href.split("/").pop() || token.href}`);
     },
     table(token) {
       const { c, width } = state();

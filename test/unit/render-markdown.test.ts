@@ -180,6 +180,14 @@ describe("lists, tables, links", () => {
     );
     expect(colored("[docs](https://example.com)")).not.toContain("\x1b]");
   });
+
+  it("an image is a link to it, labelled as an image, inline with the text around it", () => {
+    expect(plain("see ![diagram](https://images.example.com/arch.png) above")).toBe("see image: diagram (https://images.example.com/arch.png) above");
+    expect(plain("![](https://images.example.com/arch.png)")).toBe("image: arch.png (https://images.example.com/arch.png)");
+    const linked = renderMarkdown("![diagram](https://images.example.com/arch.png)", { ...ctx, color: true, hyperlinks: true }, 80);
+    expect(linked).toContain("\x1b]8;;https://images.example.com/arch.png\x07");
+    expect(linked.replace(/\x1b\][^\x07]*\x07|\x1b\[[0-9;]*m/g, "")).toBe("image: diagram"); // eslint-disable-line no-control-regex
+  });
 });
 
 describe("time", () => {
