@@ -21,10 +21,12 @@ export interface Selection {
   initial?: boolean;
 }
 
-/** Editing an existing message: which one, and (channel messages) the topic it moves to and how. */
+/** Editing an existing message: which one, and (channel messages) where it moves to and how. */
 export interface EditingState {
   messageId: number;
   topic?: string;
+  /** Set when it moves to another channel. */
+  channelId?: number;
   propagateMode?: "change_one" | "change_later" | "change_all";
 }
 

@@ -71,6 +71,53 @@ describe("editing and deleting your messages", () => {
     expect(m2.message).toMatchObject({ subject: "edited topic", content: "second one" });
   });
 
+  it("moves a message to another channel: Tab to the topic, Tab again to pick the channel", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    const general = channelId(app, "general");
+    const design = channelId(app, "design");
+    const me = app.ctx.client();
+    const sent = await sendMessage(me, { type: "stream", to: general, topic: "wrong place", content: "this belongs in design" });
+    await openChannel(app, "general");
+    await app.waitFor("this belongs in design");
+    await app.press("G", "e");
+    await app.waitFor(/Editing · #general > wrong place/);
+    await app.press(K.tab);
+    await app.waitFor("Move to which topic of #general?");
+    await app.press(K.tab);
+    await app.waitFor("Move to which channel?");
+    await app.press("desi");
+    const list = await app.waitFor("│   #design");
+    expect(list.split("\n").filter((l) => l.includes("│   #")).map((l) => l.split("│")[1]!.trim())).toEqual(["#design"]);
+    await app.press(KEY.enter);
+    await app.waitFor("Move to which topic of #design?");
+    expect(app.frame()).toContain("(moves to another channel)");
+    await app.press(KEY.enter); // the topic as it was
+    await app.waitFor("#design > wrong place (moves only this message)");
+    await app.press(KEY.enter);
+    await app.waitFor("Message moved.");
+
+    const omar = app.ctx.client("omar");
+    const moved = await until("the move", () => getMessage(omar, sent.id, { apply_markdown: false }), (r) => r.message.stream_id === design);
+    expect(moved.message).toMatchObject({ subject: "wrong place", content: "this belongs in design" });
+  });
+
+  it("in the channel field, Esc goes back to the topic with the channel unchanged", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    const general = channelId(app, "general");
+    await sendMessage(app.ctx.client(), { type: "stream", to: general, topic: "stay", content: "staying put" });
+    await openChannel(app, "general");
+    await app.waitFor("staying put");
+    await app.press("G", "e");
+    await app.waitFor(/Editing · #general > stay/);
+    await app.press(K.tab);
+    await app.waitFor("Move to which topic of #general?");
+    await app.press(K.tab, "desi", KEY.escape);
+    await app.waitFor("Move to which topic of #general?");
+    expect(app.frame()).not.toContain("moves to another channel");
+  });
+
   it("refuses to edit others' messages, and shows the server's refusal with the text kept", async () => {
     app = await renderApp();
     await app.waitFor("connected");

@@ -206,12 +206,11 @@ export function useCompose(deps: {
     const m = store.messages.byId.get(id);
     const p: UpdateMessageParams = {};
     if (!m || text !== m.content) p.content = text;
-    const topic = c.editing.topic;
-    if (topic !== undefined && m?.type === "stream" && topic !== m.subject) {
-      p.topic = topic;
-      p.propagate_mode = c.editing.propagateMode ?? "change_one";
-    }
-    if (p.content === undefined && p.topic === undefined) {
+    const { topic, channelId } = c.editing;
+    if (topic !== undefined && m?.type === "stream" && topic !== m.subject) p.topic = topic;
+    if (channelId !== undefined && m?.type === "stream" && channelId !== m.stream_id) p.stream_id = channelId;
+    if (p.topic !== undefined || p.stream_id !== undefined) p.propagate_mode = c.editing.propagateMode ?? "change_one";
+    if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) {
       session.journal.clear(editKey(id));
       close();
       dispatch({ type: "notice", text: "Nothing changed." });
@@ -223,7 +222,8 @@ export function useCompose(deps: {
       session.journal.clear(editKey(id));
       editor.current = EMPTY_EDITOR;
       close();
-      dispatch({ type: "notice", text: p.topic !== undefined ? "Message edited and moved." : "Message edited." });
+      const moved = p.topic !== undefined || p.stream_id !== undefined;
+      dispatch({ type: "notice", text: moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited." });
     } catch (err) {
       dispatch({ type: "composeError", error: `Not saved: ${describeError(err)} — your text is kept` });
     } finally {

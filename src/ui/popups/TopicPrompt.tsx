@@ -1,8 +1,9 @@
 /**
- * Asks for a topic: for a new topic in a channel (c), or for the new topic of
- * a message being edited (Tab in the compose box), with the choice of which
- * messages move along (propagate mode). Existing topics of the channel that
- * match what is typed are listed; ↑/↓ pick one.
+ * Asks for a topic: for a new topic in a channel (c), or for where a message
+ * being edited moves (Tab in the compose box): its topic, its channel (Tab
+ * here switches to the channel field) and which messages move along
+ * (propagate mode). Existing topics (or channels) matching what is typed are
+ * listed; ↑/↓ pick one.
  */
 import { Text } from "ink";
 import { useEffect, useRef, useState } from "react";
@@ -71,52 +72,93 @@ export function useRefState<T>(initial: T): [() => T, (v: T | ((old: T) => T)) =
 
 export interface TopicPromptProps {
   channelId: number;
-  /** Editing: the message's current topic and the mode chosen so far. */
+  /** Editing: where the message is now (topic; channelId is where it is) and the mode chosen so far. */
   editing?: { topic: string; propagateMode: PropagateMode };
-  /** Called after the popup closed, with the context of that moment. */
-  onDone: (topic: string, propagateMode: PropagateMode, ctx: ActionContext) => void;
+  /** Called after the popup closed, with the context of that moment (and, editing, the channel chosen). */
+  onDone: (topic: string, propagateMode: PropagateMode, ctx: ActionContext, channelId: number) => void;
   close: () => void;
 }
 
-export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptProps) {
+/** Subscribed, unarchived channels whose name contains what is typed, by name. */
+function channelChoices(ctx: ActionContext, typed: string, room: number): Array<{ id: number; name: string }> {
+  const q = typed.trim().toLowerCase().replace(/^#/, "");
+  return [...ctx.store.channels.values()]
+    .filter((c) => !c.is_archived && (!q || c.name.toLowerCase().includes(q)))
+    .map((c) => ({ id: c.stream_id, name: c.name }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, room);
+}
+
+export function TopicPrompt({ channelId: startChannel, editing, onDone, close }: TopicPromptProps) {
   const ctx = useActionContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const input = useLineInput(editing?.topic ?? "");
+  const channelInput = useLineInput("");
+  const [field, setField] = useRefState<"topic" | "channel">("topic");
+  const [channel, setChannel] = useRefState(startChannel);
   const [pick, setPick] = useRefState(-1);
   const [mode, setMode] = useRefState<PropagateMode>(editing?.propagateMode ?? "change_one");
   const [error, setError] = useState<string | undefined>();
+  const channelId = channel();
   useEffect(() => void ctx.session.commands.fetchTopics(channelId), [ctx.session, channelId]);
 
-  const room = Math.max(1, height - (editing ? 9 : 7));
-  /** What is typed, the matching topics, and the topic chosen — from the refs, so always current. */
+  const room = Math.max(1, height - (editing ? 10 : 7));
+  /** What is typed, the matching topics (or channels), and the topic chosen — from the refs, so always current. */
   const current = () => {
     const typed = input.value.current;
     const q = typed.trim().toLowerCase();
-    const topics = topicRows(ctx.store, channelId)
+    const topics = topicRows(ctx.store, channel())
       .filter((t) => !q || topicKey(t.topic).includes(q) || t.displayName.toLowerCase().includes(q))
       .slice(0, room);
+    const channels = field() === "channel" ? channelChoices(ctx, channelInput.value.current, room) : [];
     const p = pick();
-    const topic = (p >= 0 ? topics[p]?.topic : undefined) ?? typed.trim();
-    return { typed, topics, topic, moved: editing !== undefined && topic !== editing.topic };
+    const topic = (field() === "topic" && p >= 0 ? topics[p]?.topic : undefined) ?? typed.trim();
+    const moved = editing !== undefined && (topic !== editing.topic || channel() !== startChannel);
+    return { typed, topics, channels, topic, moved };
   };
-  const { typed, topics, moved } = current();
+  const { typed, topics, channels, moved } = current();
+
+  /** The channel field: Enter (or Tab) takes the channel picked, else the first one listed, and goes back to the topic. */
+  const takeChannel = () => {
+    const { channels: list } = current();
+    const chosen = list[Math.max(0, pick())];
+    if (chosen) setChannel(chosen.id);
+    channelInput.set("");
+    setField("topic");
+    setPick(-1);
+    setError(undefined);
+  };
 
   useKeypress(
     (name, text) => {
+      if (field() === "channel") {
+        if (name === "escape") {
+          channelInput.set("");
+          setField("topic");
+          setPick(-1);
+        } else if (name === "enter" || name === "tab") takeChannel();
+        else if (name === "down") setPick((p) => Math.min(current().channels.length - 1, p + 1));
+        else if (name === "up") setPick((p) => Math.max(-1, p - 1));
+        else if (channelInput.key(name, text)) setPick(-1);
+        return true;
+      }
       if (name === "escape") close();
       else if (name === "enter") {
         const now = current();
         const register = ctx.session.machine.lastRegister as Record<string, unknown> | undefined;
-        const problem = now.moved || !editing ? topicProblem(ctx.store, channelId, now.topic, register) : undefined;
+        const problem = now.moved || !editing ? topicProblem(ctx.store, channel(), now.topic, register) : undefined;
         if (problem) setError(problem);
         else {
           close();
-          onDone(now.topic, mode(), ctx);
+          onDone(now.topic, mode(), ctx, channel());
         }
       } else if (name === "down") setPick((p) => Math.min(current().topics.length - 1, p + 1));
       else if (name === "up") setPick((p) => Math.max(-1, p - 1));
-      else if (editing && (name === "left" || name === "right" || name === "tab")) {
+      else if (editing && name === "tab") {
+        setField("channel");
+        setPick(-1);
+      } else if (editing && (name === "left" || name === "right")) {
         const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode());
         const n = PROPAGATE_MODES.length;
         setMode(PROPAGATE_MODES[(i + (name === "left" ? n - 1 : 1)) % n]!.mode);
@@ -129,19 +171,32 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
     { priority: 50 },
   );
 
-  const channel = sanitizeInline(ctx.store.channelName(channelId) ?? String(channelId));
+  const channelName = sanitizeInline(ctx.store.channelName(channelId) ?? String(channelId));
   const empty = sanitizeInline(ctx.store.realm.emptyTopicName);
+  const choosingChannel = field() === "channel";
+  const title = choosingChannel ? "Move to which channel?" : editing ? `Move to which topic of #${channelName}?` : `New topic in #${channelName}`;
+  const hint = choosingChannel
+    ? "type to filter · ↑/↓ choose · Enter take · Esc back"
+    : `Enter ${editing ? "done" : "write"} · ↑/↓ existing topics${editing ? " · Tab channel · ←/→ which messages" : ""} · Esc cancel`;
   return (
-    <Popup
-      title={editing ? `Move to which topic of #${channel}?` : `New topic in #${channel}`}
-      hint={`Enter ${editing ? "done" : "write"} · ↑/↓ existing topics${editing ? " · ←/→ which messages" : ""} · Esc cancel`}
-      width={width}
-      height={height}
-    >
-      <Text wrap="truncate-start">
+    <Popup title={title} hint={hint} width={width} height={height}>
+      {editing ? (
+        <Text wrap="truncate-start">
+          <Text color={theme.accent}>Channel: </Text>
+          {choosingChannel ? (
+            <>
+              {"#" + sanitizeInline(channelInput.value.current)}
+              <Text inverse> </Text>
+            </>
+          ) : (
+            `#${channelName}${channelId !== startChannel ? "  (moves to another channel)" : ""}`
+          )}
+        </Text>
+      ) : null}
+      <Text wrap="truncate-start" dimColor={choosingChannel}>
         <Text color={theme.accent}>Topic: </Text>
         {sanitizeInline(typed)}
-        <Text inverse> </Text>
+        {choosingChannel ? null : <Text inverse> </Text>}
         {!typed ? <Text dimColor italic>{`  (empty: “${empty}”)`}</Text> : null}
       </Text>
       {error ? (
@@ -157,13 +212,26 @@ export function TopicPrompt({ channelId, editing, onDone, close }: TopicPromptPr
           ))}
         </Text>
       ) : null}
-      <Text dimColor>{topics.length ? "Existing topics:" : " "}</Text>
-      {topics.map((t, i) => (
-        <Text key={t.topic} wrap="truncate" inverse={i === pick()}>
-          {"  " + sanitizeInline(t.displayName)}
-          {t.unread ? <Text color={theme.unread}>{`  ${t.unread}`}</Text> : null}
-        </Text>
-      ))}
+      {choosingChannel ? (
+        <>
+          <Text dimColor>{channels.length ? "Channels:" : "No channel matches."}</Text>
+          {channels.map((c, i) => (
+            <Text key={c.id} wrap="truncate" inverse={i === Math.max(0, pick())}>
+              {"  #" + sanitizeInline(c.name)}
+            </Text>
+          ))}
+        </>
+      ) : (
+        <>
+          <Text dimColor>{topics.length ? "Existing topics:" : " "}</Text>
+          {topics.map((t, i) => (
+            <Text key={t.topic} wrap="truncate" inverse={i === pick()}>
+              {"  " + sanitizeInline(t.displayName)}
+              {t.unread ? <Text color={theme.unread}>{`  ${t.unread}`}</Text> : null}
+            </Text>
+          ))}
+        </>
+      )}
     </Popup>
   );
 }
@@ -183,23 +251,26 @@ export function openNewTopic(ctx: ActionContext, channelId: number): void {
   ));
 }
 
-/** Tab while editing a channel message: the new topic and the propagate mode. */
+/** Tab while editing a channel message: where it moves (topic, channel) and which messages move along. */
 export function openEditTopic(ctx: ActionContext): void {
   const c = ctx.ui.compose;
   if (!c?.editing || c.target.type !== "stream") return;
   const m = ctx.store.messages.byId.get(c.editing.messageId);
-  const original = m?.type === "stream" ? m.subject : c.target.topic;
-  const channelId = c.target.channelId;
+  const chosen = c.target; // where the compose box says it goes (an earlier Tab may have changed it)
+  const original = {
+    topic: m?.type === "stream" ? m.subject : chosen.topic,
+    channelId: m?.type === "stream" ? (m.stream_id ?? chosen.channelId) : chosen.channelId,
+  };
   const messageId = c.editing.messageId;
   ctx.openPopup((close) => (
     <TopicPrompt
-      channelId={channelId}
-      editing={{ topic: c.editing?.topic ?? original, propagateMode: c.editing?.propagateMode ?? "change_one" }}
+      channelId={chosen.channelId}
+      editing={{ topic: c.editing?.topic ?? original.topic, propagateMode: c.editing?.propagateMode ?? "change_one" }}
       close={close}
-      onDone={(topic, propagateMode, now) => {
+      onDone={(topic, propagateMode, now, channelId) => {
         const cur = now.ui.compose ?? c;
         const target: SendTarget = { type: "stream", channelId, topic };
-        const moved = topic !== original;
+        const moved = topic !== original.topic || channelId !== original.channelId;
         const how = PROPAGATE_MODES.find((p) => p.mode === propagateMode)?.label ?? propagateMode;
         now.dispatch({
           type: "compose",
@@ -208,7 +279,7 @@ export function openEditTopic(ctx: ActionContext): void {
             target,
             error: undefined,
             label: composeLabel(now.store, target) + (moved ? ` (moves ${how})` : ""),
-            editing: { messageId, topic, propagateMode },
+            editing: { messageId, topic, propagateMode, channelId: channelId !== original.channelId ? channelId : undefined },
           },
         });
       }}
