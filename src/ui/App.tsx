@@ -6,7 +6,7 @@
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { describeError } from "../api/errors.js";
-import { narrowKey, type Narrow } from "../model/narrow.js";
+import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
@@ -107,6 +107,13 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     compose: ui.compose,
     dispatch,
     onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
+    // The open topic moved on (this and later messages, or all of it): follow it there.
+    onMoved: (from, to, messageId) => {
+      const n = currentNarrow(uiRef.current);
+      if (n?.kind === "topic" && n.channelId === from.channelId && topicKey(n.topic) === topicKey(from.topic)) {
+        dispatch({ type: "open", narrow: { kind: "topic", channelId: to.channelId, topic: to.topic }, focus: "messages", select: messageId });
+      }
+    },
   });
   const composeLines = composeRows(ui.compose, compose.editor.current);
   const paneHeight = Math.max(3, height - 2 - composeLines);

@@ -102,6 +102,25 @@ describe("editing and deleting your messages", () => {
     expect(moved.message).toMatchObject({ subject: "wrong place", content: "this belongs in design" });
   });
 
+  it("moving the open topic's messages on (this and later) follows them to where they went", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    const general = channelId(app, "general");
+    await sendMessage(app.ctx.client(), { type: "stream", to: general, topic: "relocate", content: "we are moving" });
+    await openChannel(app, "general");
+    await app.waitFor("we are moving");
+    await app.press("G", "S");
+    await app.waitFor(paneTitle("#general > relocate"));
+    await app.press("e", K.tab);
+    await app.waitFor("Move to which topic of #general?");
+    await app.press(K.tab, "desi", KEY.enter, K.right, KEY.enter);
+    await app.waitFor("#design > relocate (moves this and later messages)");
+    await app.press(KEY.enter);
+    await app.waitFor("Message moved.");
+    await app.waitFor(paneTitle("#design > relocate"));
+    await app.waitFor("we are moving");
+  });
+
   it("in the channel field, Esc goes back to the topic with the channel unchanged", async () => {
     app = await renderApp();
     await app.waitFor("connected");

@@ -95,6 +95,8 @@ export function useCompose(deps: {
   compose: ComposeState | undefined;
   dispatch: (a: UiAction) => void;
   onSent: () => void;
+  /** A message was moved with the rest of its topic (change_later / change_all): where from, where to. */
+  onMoved?: (from: { channelId: number; topic: string }, to: { channelId: number; topic: string }, messageId: number) => void;
 }) {
   const editor = useRef<ComposeEditor>(EMPTY_EDITOR);
   const menuState = useRef<{ key?: string; query?: string; index: number; dismissed?: string; seen?: number }>({ index: 0 });
@@ -216,6 +218,8 @@ export function useCompose(deps: {
       dispatch({ type: "notice", text: "Nothing changed." });
       return;
     }
+    // Where it was, read before the move's event can change the message in the store.
+    const from = m?.type === "stream" && m.stream_id !== undefined ? { channelId: m.stream_id, topic: m.subject } : undefined;
     setSending(true);
     try {
       await updateMessage(session.machine.client, id, p);
@@ -224,6 +228,9 @@ export function useCompose(deps: {
       close();
       const moved = p.topic !== undefined || p.stream_id !== undefined;
       dispatch({ type: "notice", text: moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited." });
+      if (moved && from && p.propagate_mode !== "change_one") {
+        deps.onMoved?.(from, { channelId: p.stream_id ?? from.channelId, topic: p.topic ?? from.topic }, id);
+      }
     } catch (err) {
       dispatch({ type: "composeError", error: `Not saved: ${describeError(err)} — your text is kept` });
     } finally {
