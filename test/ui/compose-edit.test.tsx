@@ -33,6 +33,17 @@ async function openChannel(a: AppHarness, name: string): Promise<void> {
   await a.waitFor(paneTitle(`#${name}`));
 }
 
+/** Starts the app, posts a message of mine to #general and shows it there selected: the app and the message's id. */
+async function withMyMessageInGeneral(topic: string, content: string): Promise<[AppHarness, number]> {
+  const a = (app = await renderApp());
+  await a.waitFor("connected");
+  const sent = await sendMessage(a.ctx.client(), { type: "stream", to: channelId(a, "general"), topic, content });
+  await openChannel(a, "general");
+  await a.waitFor(content);
+  await a.press("G");
+  return [a, sent.id];
+}
+
 async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   let v = await get();
   for (let i = 0; i < 60 && !ok(v); i++) {
@@ -72,69 +83,53 @@ describe("editing and deleting your messages", () => {
   });
 
   it("moves a message to another channel: Tab to the topic, Tab again to pick the channel", async () => {
-    app = await renderApp();
-    await app.waitFor("connected");
-    const general = channelId(app, "general");
-    const design = channelId(app, "design");
-    const me = app.ctx.client();
-    const sent = await sendMessage(me, { type: "stream", to: general, topic: "wrong place", content: "this belongs in design" });
-    await openChannel(app, "general");
-    await app.waitFor("this belongs in design");
-    await app.press("G", "e");
-    await app.waitFor(/Editing · #general > wrong place/);
-    await app.press(K.tab);
-    await app.waitFor("Move to which topic of #general?");
-    await app.press(K.tab);
-    await app.waitFor("Move to which channel?");
-    await app.press("desi");
-    const list = await app.waitFor("│   #design");
+    const [a, sentId] = await withMyMessageInGeneral("wrong place", "this belongs in design");
+    const design = channelId(a, "design");
+    await a.press("e");
+    await a.waitFor(/Editing · #general > wrong place/);
+    await a.press(K.tab);
+    await a.waitFor("Move to which topic of #general?");
+    await a.press(K.tab);
+    await a.waitFor("Move to which channel?");
+    await a.press("desi");
+    const list = await a.waitFor("│   #design");
     expect(list.split("\n").filter((l) => l.includes("│   #")).map((l) => l.split("│")[1]!.trim())).toEqual(["#design"]);
-    await app.press(KEY.enter);
-    await app.waitFor("Move to which topic of #design?");
-    expect(app.frame()).toContain("(moves to another channel)");
-    await app.press(KEY.enter); // the topic as it was
-    await app.waitFor("#design > wrong place (moves only this message)");
-    await app.press(KEY.enter);
-    await app.waitFor("Message moved.");
+    await a.press(KEY.enter);
+    await a.waitFor("Move to which topic of #design?");
+    expect(a.frame()).toContain("(moves to another channel)");
+    await a.press(KEY.enter); // the topic as it was
+    await a.waitFor("#design > wrong place (moves only this message)");
+    await a.press(KEY.enter);
+    await a.waitFor("Message moved.");
 
-    const omar = app.ctx.client("omar");
-    const moved = await until("the move", () => getMessage(omar, sent.id, { apply_markdown: false }), (r) => r.message.stream_id === design);
+    const omar = a.ctx.client("omar");
+    const moved = await until("the move", () => getMessage(omar, sentId, { apply_markdown: false }), (r) => r.message.stream_id === design);
     expect(moved.message).toMatchObject({ subject: "wrong place", content: "this belongs in design" });
   });
 
   it("moving the open topic's messages on (this and later) follows them to where they went", async () => {
-    app = await renderApp();
-    await app.waitFor("connected");
-    const general = channelId(app, "general");
-    await sendMessage(app.ctx.client(), { type: "stream", to: general, topic: "relocate", content: "we are moving" });
-    await openChannel(app, "general");
-    await app.waitFor("we are moving");
-    await app.press("G", "S");
-    await app.waitFor(paneTitle("#general > relocate"));
-    await app.press("e", K.tab);
-    await app.waitFor("Move to which topic of #general?");
-    await app.press(K.tab, "desi", KEY.enter, K.right, KEY.enter);
-    await app.waitFor("#design > relocate (moves this and later messages)");
-    await app.press(KEY.enter);
-    await app.waitFor("Message moved.");
-    await app.waitFor(paneTitle("#design > relocate"));
-    await app.waitFor("we are moving");
+    const [a] = await withMyMessageInGeneral("relocate", "we are moving");
+    await a.press("S");
+    await a.waitFor(paneTitle("#general > relocate"));
+    await a.press("e", K.tab);
+    await a.waitFor("Move to which topic of #general?");
+    await a.press(K.tab, "desi", KEY.enter, K.right, KEY.enter);
+    await a.waitFor("#design > relocate (moves this and later messages)");
+    await a.press(KEY.enter);
+    await a.waitFor("Message moved.");
+    await a.waitFor(paneTitle("#design > relocate"));
+    await a.waitFor("we are moving");
   });
 
   it("in the channel field, Esc goes back to the topic with the channel unchanged", async () => {
-    app = await renderApp();
-    await app.waitFor("connected");
-    const general = channelId(app, "general");
-    await sendMessage(app.ctx.client(), { type: "stream", to: general, topic: "stay", content: "staying put" });
-    await openChannel(app, "general");
-    await app.waitFor("staying put");
-    await app.press("G", "e");
-    await app.waitFor(/Editing · #general > stay/);
-    await app.press(K.tab);
-    await app.waitFor("Move to which topic of #general?");
-    await app.press(K.tab, "desi", KEY.escape);
-    await app.waitFor("Move to which topic of #general?");
-    expect(app.frame()).not.toContain("moves to another channel");
+    const [a] = await withMyMessageInGeneral("stay", "staying put");
+    await a.press("e");
+    await a.waitFor(/Editing · #general > stay/);
+    await a.press(K.tab);
+    await a.waitFor("Move to which topic of #general?");
+    await a.press(K.tab, "desi", KEY.escape);
+    await a.waitFor("Move to which topic of #general?");
+    expect(a.frame()).not.toContain("moves to another channel");
   });
 
   it("refuses to edit others' messages, and shows the server's refusal with the text kept", async () => {
