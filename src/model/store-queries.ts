@@ -1,6 +1,7 @@
 /**
  * Questions that read several sub-models at once: where a narrow's first
- * unread message is, and the store-wide consistency check used by tests.
+ * unread message is, the register's records still to check (and those left
+ * out), and the store-wide consistency check used by tests.
  */
 import { dmParticipants, narrowKey, type Narrow } from "./narrow.js";
 import type { Store } from "./store.js";
@@ -8,6 +9,26 @@ import type { Store } from "./store.js";
 function minOf(ids: Iterable<number>, best: number | undefined, accept?: (id: number) => boolean): number | undefined {
   for (const id of ids) if ((best === undefined || id < best) && (!accept || accept(id))) best = id;
   return best;
+}
+
+/**
+ * Checks up to `count` of the register's records that arrive unchecked (users, then channels
+ * one can join; see LazyMap); returns how many remain (0: all checked).
+ */
+export function checkSomeRecords(store: Store, count: number): number {
+  const users = store.people.byId.checkSome(count);
+  return users > 0 ? users : store.channelsModel.neverSubscribed.checkSome(count);
+}
+
+/** The register's records left out as malformed, in one line (undefined when there are none). */
+export function malformedRecords(store: Store): string | undefined {
+  const kinds = [
+    { what: "user", problems: store.people.byId.problems },
+    { what: "channel", problems: store.channelsModel.neverSubscribed.problems },
+  ].filter((k) => k.problems.length > 0);
+  if (!kinds.length) return undefined;
+  const counts = kinds.map(({ what, problems: p }) => `${p.length} malformed ${what}${p.length > 1 ? "s" : ""}`);
+  return `Left out ${counts.join(" and ")} (${kinds[0]!.problems[0]})`;
 }
 
 /** The oldest unread message of a narrow: from the unread model when it can tell, else from the loaded list. */

@@ -192,26 +192,6 @@ export class Store implements NarrowContext {
     if (touched) this.changed();
   }
 
-  /**
-   * Checks up to `count` of the register's records that arrive unchecked (users, then channels
-   * one can join; see LazyMap); returns how many remain (0: all checked).
-   */
-  checkSomeRecords(count: number): number {
-    const users = this.people.byId.checkSome(count);
-    return users > 0 ? users : this.channelsModel.neverSubscribed.checkSome(count);
-  }
-
-  /** The register's records left out as malformed, in one line (undefined when there are none). */
-  malformedRecords(): string | undefined {
-    const kinds = [
-      { what: "user", problems: this.people.byId.problems },
-      { what: "channel", problems: this.channelsModel.neverSubscribed.problems },
-    ].filter((k) => k.problems.length > 0);
-    if (!kinds.length) return undefined;
-    const counts = kinds.map(({ what, problems: p }) => `${p.length} malformed ${what}${p.length > 1 ? "s" : ""}`);
-    return `Left out ${counts.join(" and ")} (${kinds[0]!.problems[0]})`;
-  }
-
   // --- questions the narrows and views ask -------------------------------
 
   /** Any known channel (subscribed or not). */

@@ -10,6 +10,7 @@ import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
+import { checkSomeRecords, malformedRecords } from "../model/store-queries.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
@@ -162,11 +163,11 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     if (!store) return;
     let timer: ReturnType<typeof setImmediate> | undefined;
     const step = () => {
-      if (store.checkSomeRecords(RECORD_CHECK_BATCH) > 0) {
+      if (checkSomeRecords(store, RECORD_CHECK_BATCH) > 0) {
         timer = setImmediate(step);
         return;
       }
-      const text = store.malformedRecords();
+      const text = malformedRecords(store);
       if (text) dispatch({ type: "notice", kind: "error", text });
     };
     timer = setImmediate(step);
