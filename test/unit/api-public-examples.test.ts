@@ -1,5 +1,5 @@
 /**
- * Conformance with the public API description (shared/reference/zulip-openapi.yaml,
+ * Conformance with the public API description (the derived facts in test/fixtures/reference/,
  * feature level 372): every 200 example of every operation termchat calls
  * passes our response schema, every event example parses as its own type,
  * and every documented error example becomes an ApiError with its code.
