@@ -221,9 +221,13 @@ export function applyFlags(store: Store, e: UpdateMessageFlagsEvent): boolean {
 
 function markUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Message | undefined): void {
   const d = e.message_details?.[String(id)];
-  if (d) {
-    const loc: UnreadLocation =
-      d.type === "stream" ? { type: "stream", channelId: d.stream_id, topic: d.topic } : { type: "private", userIds: d.user_ids ?? [] };
+  const loc: UnreadLocation | undefined =
+    d?.type === "stream"
+      ? { type: "stream", channelId: d.stream_id, topic: d.topic }
+      : d?.type === "private" || d?.type === "direct"
+        ? { type: "private", userIds: d.user_ids ?? [] }
+        : undefined; // details of a kind this client does not know: as if there were none
+  if (d && loc) {
     // A known message's own flags tell the kind; otherwise details say "mentioned" (present only when true).
     const kind = m ? mentionKind(m.flags) : d.mentioned ? "direct" : undefined;
     store.unreads.add(id, loc, kind);

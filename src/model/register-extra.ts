@@ -7,14 +7,19 @@ import { z } from "zod";
 import type { UserStatus } from "../api/schemas/common.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 
+/** A field read when it is what we know, else as absent (null from a newer server, say). */
+const maybe = <T extends z.ZodType>(s: T) => s.optional().catch(undefined);
+
 /** One user's status in the register's `user_status` (keyed by user id); every field optional. */
-const userStatusSchema = z.looseObject({
-  away: z.boolean().optional(),
-  status_text: z.string().optional(),
-  emoji_name: z.string().optional(),
-  emoji_code: z.string().optional(),
-  reaction_type: z.string().optional(),
-});
+const userStatusSchema = z
+  .looseObject({
+    away: maybe(z.boolean()),
+    status_text: maybe(z.string()),
+    emoji_name: maybe(z.string()),
+    emoji_code: maybe(z.string()),
+    reaction_type: maybe(z.string()),
+  })
+  .catch({});
 
 const extraSchema = z.looseObject({
   user_status: z.record(z.string(), userStatusSchema).catch({}).default({}),

@@ -69,7 +69,8 @@ export class Typing {
   }
 
   private keyOf(e: TypingEvent): string | undefined {
-    if (e.message_type === "stream" || (e.message_type === undefined && e.stream_id !== undefined)) {
+    // Where, from the fields (a newer server may name the message type differently).
+    if (e.message_type === "stream" || e.stream_id !== undefined) {
       if (e.stream_id === undefined || e.topic === undefined) return undefined;
       return typingKey({ channelId: e.stream_id, topic: e.topic }, this.selfId);
     }

@@ -44,8 +44,8 @@ describe("events the spec adds after feature level 372", () => {
     expect(e.presences?.["10"]?.idle_timestamp).toBe(6);
   });
 
-  it("presence without either format is malformed", () => {
-    expect(() => parseEvent({ id: 4, type: "presence", user_id: 1 })).toThrow(MalformedEventError);
+  it("presence without either format is ignored as unknown (losing a presence ping puts nothing in doubt)", () => {
+    expect(parseEvent({ id: 4, type: "presence", user_id: 1 })).toEqual({ type: "unknown", id: 4, raw: { id: 4, type: "presence", user_id: 1 } });
   });
 
   it("reaction types: the public zulip_extra_emoji becomes svc_extra_emoji", () => {

@@ -1,9 +1,10 @@
 /**
- * Records shared by several endpoints. Schemas are tolerant: unknown fields
- * pass through (looseObject) and optional fields default where the service's
- * older releases left them out.
+ * Records shared by several endpoints. Schemas are tolerant (tolerant.ts):
+ * unknown fields pass through, optional fields default where the service's
+ * older releases left them out, and null in an optional field reads as absent.
  */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 
 /** The public service says `zulip_extra_emoji`; the spec says `svc_extra_emoji`. Both mean one thing. */
 export const reactionTypeSchema = z
@@ -16,7 +17,8 @@ export const successBase = {
   ignored_parameters_unsupported: z.array(z.string()).optional(),
 };
 
-export const userSchema = z.looseObject({
+/** The fields of a user record (GET /users/me extends them). */
+export const userShape = {
   user_id: z.number().int(),
   email: z.string(),
   full_name: z.string(),
@@ -36,19 +38,20 @@ export const userSchema = z.looseObject({
   is_imported_stub: z.boolean().optional(),
   is_deleted: z.boolean().optional(),
   profile_data: z
-    .record(z.string(), z.looseObject({ value: z.string(), rendered_value: z.string().optional() }))
+    .record(z.string(), tolerantObject({ value: z.string(), rendered_value: z.string().optional() }))
     .optional(),
-});
+};
+export const userSchema = tolerantObject(userShape);
 export type User = z.infer<typeof userSchema>;
 
 export const groupSettingValueSchema = z.union([
   z.number().int(),
-  z.looseObject({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) }),
+  tolerantObject({ direct_members: z.array(z.number().int()), direct_subgroups: z.array(z.number().int()) }),
 ]);
 export type GroupSettingValue = z.infer<typeof groupSettingValueSchema>;
 
 /** A channel as it appears in `subscriptions` (personal settings included). */
-export const subscriptionSchema = z.looseObject({
+export const subscriptionSchema = tolerantObject({
   stream_id: z.number().int(),
   name: z.string(),
   description: z.string().default(""),
@@ -79,7 +82,7 @@ export const subscriptionSchema = z.looseObject({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** A channel without personal settings (never_subscribed, stream events). */
-export const channelSchema = z.looseObject({
+export const channelSchema = tolerantObject({
   stream_id: z.number().int(),
   name: z.string(),
   description: z.string().default(""),
@@ -90,7 +93,7 @@ export const channelSchema = z.looseObject({
 });
 export type Channel = z.infer<typeof channelSchema>;
 
-export const channelFolderSchema = z.looseObject({
+export const channelFolderSchema = tolerantObject({
   id: z.number().int(),
   name: z.string(),
   order: z.number().int().default(0),
@@ -101,7 +104,7 @@ export const channelFolderSchema = z.looseObject({
 });
 export type ChannelFolder = z.infer<typeof channelFolderSchema>;
 
-export const reactionSchema = z.looseObject({
+export const reactionSchema = tolerantObject({
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: reactionTypeSchema,
@@ -109,13 +112,14 @@ export const reactionSchema = z.looseObject({
 });
 export type Reaction = z.infer<typeof reactionSchema>;
 
-export const dmRecipientSchema = z.looseObject({
+export const dmRecipientSchema = tolerantObject({
   id: z.number().int(),
   email: z.string(),
   full_name: z.string(),
 });
 
-export const editHistoryEntrySchema = z.looseObject({
+/** The fields of an edit history entry (the message history endpoint extends them). */
+export const editHistoryEntryShape = {
   user_id: z.number().int().nullable().optional(),
   timestamp: z.number(),
   prev_content: z.string().optional(),
@@ -124,9 +128,10 @@ export const editHistoryEntrySchema = z.looseObject({
   stream: z.number().int().optional(),
   prev_topic: z.string().optional(),
   topic: z.string().optional(),
-});
+};
+export const editHistoryEntrySchema = tolerantObject(editHistoryEntryShape);
 
-export const messageSchema = z.looseObject({
+export const messageSchema = tolerantObject({
   id: z.number().int(),
   sender_id: z.number().int(),
   sender_full_name: z.string(),
@@ -152,7 +157,7 @@ export const messageSchema = z.looseObject({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const topicSchema = z.looseObject({ name: z.string(), max_id: z.number().int() });
+export const topicSchema = tolerantObject({ name: z.string(), max_id: z.number().int() });
 export type Topic = z.infer<typeof topicSchema>;
 
 export const narrowTermSchema = z.object({
@@ -166,7 +171,7 @@ export type NarrowTerm = z.infer<typeof narrowTermSchema>;
 export type NarrowInput = NarrowTerm[] | Array<[string, string]>;
 
 /** A user group; fields beyond group_id are tolerant, defaulted for older servers. */
-export const userGroupSchema = z.looseObject({
+export const userGroupSchema = tolerantObject({
   id: z.number().int(),
   name: z.string(),
   description: z.string().default(""),
@@ -180,7 +185,7 @@ export const userGroupSchema = z.looseObject({
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /** `""` unaddressed, `stream`, `private` (kept as a string: a new kind must not break parsing). */
-export const draftSchema = z.looseObject({
+export const draftSchema = tolerantObject({
   id: z.number().int().optional(),
   type: z.string(),
   to: z.array(z.number().int()),
@@ -190,7 +195,7 @@ export const draftSchema = z.looseObject({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-export const savedSnippetSchema = z.looseObject({
+export const savedSnippetSchema = tolerantObject({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
@@ -198,14 +203,14 @@ export const savedSnippetSchema = z.looseObject({
 });
 export type SavedSnippet = z.infer<typeof savedSnippetSchema>;
 
-export const navigationViewSchema = z.looseObject({
+export const navigationViewSchema = tolerantObject({
   fragment: z.string(),
   is_pinned: z.boolean().default(false),
   name: z.string().nullish(),
 });
 export type NavigationView = z.infer<typeof navigationViewSchema>;
 
-export const realmEmojiSchema = z.looseObject({
+export const realmEmojiSchema = tolerantObject({
   id: z.string(),
   name: z.string(),
   source_url: z.string(),
@@ -215,7 +220,7 @@ export const realmEmojiSchema = z.looseObject({
 });
 export type RealmEmoji = z.infer<typeof realmEmojiSchema>;
 
-export const linkifierSchema = z.looseObject({
+export const linkifierSchema = tolerantObject({
   id: z.number().int(),
   pattern: z.string(),
   url_template: z.string().optional(),
@@ -224,23 +229,38 @@ export const linkifierSchema = z.looseObject({
 export type Linkifier = z.infer<typeof linkifierSchema>;
 
 /** Presence of one client in the legacy format (keyed by client name, plus `aggregated`). */
-export const legacyClientPresenceSchema = z.looseObject({
+export const legacyClientPresenceSchema = tolerantObject({
   client: z.string().optional(),
   status: z.string(),
   timestamp: z.number(),
   pushable: z.boolean().optional(),
 });
-export const legacyPresenceSchema = z.record(z.string(), legacyClientPresenceSchema);
+type LegacyClientPresence = z.infer<typeof legacyClientPresenceSchema>;
+/** One user's legacy presence: the client records; anything else a newer server puts beside them is left out. */
+export const legacyPresenceSchema = z.record(z.string(), z.unknown()).transform((r) => {
+  const out = Object.create(null) as Record<string, LegacyClientPresence>;
+  for (const [client, v] of Object.entries(r)) {
+    const p = legacyClientPresenceSchema.safeParse(v);
+    if (p.success) out[client] = p.data;
+  }
+  return out;
+});
 export type LegacyPresence = z.infer<typeof legacyPresenceSchema>;
 
-/** Presence in the modern format (keyed by user ID). */
-export const modernPresenceSchema = z.looseObject({
+/** Presence in the modern format (keyed by user ID); a missing or null idle time reads as never idle. */
+export const modernPresenceSchema = tolerantObject({
   active_timestamp: z.number(),
-  idle_timestamp: z.number(),
+  idle_timestamp: z.number().default(0),
 });
 export type ModernPresence = z.infer<typeof modernPresenceSchema>;
 
-export const userStatusSchema = z.looseObject({
+/**
+ * One user's entry of a `presences` object, in either format. An entry that is neither is
+ * read as absent: one user's presence is no reason to refuse the rest.
+ */
+export const presenceEntrySchema = z.union([modernPresenceSchema, legacyPresenceSchema]).optional().catch(undefined);
+
+export const userStatusSchema = tolerantObject({
   away: z.boolean().optional(),
   status_text: z.string().optional(),
   emoji_name: z.string().optional(),

@@ -1,24 +1,25 @@
 /** Events about channels, subscriptions, channel folders and per-topic preferences. */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import { channelFolderSchema, channelSchema, subscriptionSchema } from "./common.js";
 import { id, ids } from "./events-messages.js";
 
-export const subscriptionAddEvent = z.looseObject({
+export const subscriptionAddEvent = tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("add"),
   subscriptions: z.array(subscriptionSchema),
 });
 
-export const subscriptionRemoveEvent = z.looseObject({
+export const subscriptionRemoveEvent = tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("remove"),
-  subscriptions: z.array(z.looseObject({ stream_id: id, name: z.string().optional() })),
+  subscriptions: z.array(tolerantObject({ stream_id: id, name: z.string().optional() })),
 });
 
 /** One personal setting of one channel (color, is_muted, pin_to_top, notification settings…). */
-export const subscriptionUpdateEvent = z.looseObject({
+export const subscriptionUpdateEvent = tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("update"),
@@ -28,26 +29,26 @@ export const subscriptionUpdateEvent = z.looseObject({
 });
 
 const peerFields = { type: z.literal("subscription"), id, stream_ids: ids, user_ids: ids };
-export const subscriptionPeerAddEvent = z.looseObject({ ...peerFields, op: z.literal("peer_add") });
-export const subscriptionPeerRemoveEvent = z.looseObject({ ...peerFields, op: z.literal("peer_remove") });
+export const subscriptionPeerAddEvent = tolerantObject({ ...peerFields, op: z.literal("peer_add") });
+export const subscriptionPeerRemoveEvent = tolerantObject({ ...peerFields, op: z.literal("peer_remove") });
 
-export const streamCreateEvent = z.looseObject({
+export const streamCreateEvent = tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("create"),
   streams: z.array(channelSchema),
 });
 
-export const streamDeleteEvent = z.looseObject({
+export const streamDeleteEvent = tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("delete"),
-  streams: z.array(z.looseObject({ stream_id: id })).default([]),
+  streams: z.array(tolerantObject({ stream_id: id })).default([]),
   stream_ids: ids.optional(),
 });
 
 /** One channel property changed; `value` is the new value (its type depends on `property`). */
-export const streamUpdateEvent = z.looseObject({
+export const streamUpdateEvent = tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("update"),
@@ -60,19 +61,19 @@ export const streamUpdateEvent = z.looseObject({
   is_web_public: z.boolean().optional(),
 });
 
-export const channelFolderAddEvent = z.looseObject({
+export const channelFolderAddEvent = tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("add"),
   channel_folder: channelFolderSchema,
 });
 
-export const channelFolderUpdateEvent = z.looseObject({
+export const channelFolderUpdateEvent = tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("update"),
   channel_folder_id: id,
-  data: z.looseObject({
+  data: tolerantObject({
     name: z.string().optional(),
     description: z.string().optional(),
     rendered_description: z.string().optional(),
@@ -80,7 +81,7 @@ export const channelFolderUpdateEvent = z.looseObject({
   }),
 });
 
-export const channelFolderReorderEvent = z.looseObject({
+export const channelFolderReorderEvent = tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("reorder"),
@@ -88,7 +89,7 @@ export const channelFolderReorderEvent = z.looseObject({
 });
 
 /** visibility_policy: 0 none, 1 muted, 2 unmuted, 3 followed. */
-export const userTopicEvent = z.looseObject({
+export const userTopicEvent = tolerantObject({
   type: z.literal("user_topic"),
   id,
   stream_id: id,

@@ -1,13 +1,14 @@
 /** Events about messages: new, edited/moved, deleted, reactions, flags, typing. */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import { messageSchema, reactionTypeSchema } from "./common.js";
 
 export const id = z.number().int();
 export const ids = z.array(id);
 
-export const heartbeatEvent = z.looseObject({ type: z.literal("heartbeat"), id });
+export const heartbeatEvent = tolerantObject({ type: z.literal("heartbeat"), id });
 
-export const messageEvent = z.looseObject({
+export const messageEvent = tolerantObject({
   type: z.literal("message"),
   id,
   message: messageSchema,
@@ -15,7 +16,7 @@ export const messageEvent = z.looseObject({
   local_message_id: z.string().optional(),
 });
 
-export const updateMessageEvent = z.looseObject({
+export const updateMessageEvent = tolerantObject({
   type: z.literal("update_message"),
   id,
   user_id: id.nullish(),
@@ -27,7 +28,8 @@ export const updateMessageEvent = z.looseObject({
   stream_name: z.string().optional(),
   stream_id: id.optional(),
   new_stream_id: id.optional(),
-  propagate_mode: z.enum(["change_one", "change_later", "change_all"]).optional(),
+  /** `change_one`, `change_later`, `change_all`; a newer value is kept (the model acts only on change_all). */
+  propagate_mode: z.string().optional(),
   orig_subject: z.string().optional(),
   subject: z.string().optional(),
   orig_content: z.string().optional(),
@@ -37,13 +39,14 @@ export const updateMessageEvent = z.looseObject({
   is_me_message: z.boolean().optional(),
 });
 
-export const deleteMessageEvent = z.looseObject({
+export const deleteMessageEvent = tolerantObject({
   type: z.literal("delete_message"),
   id,
   /** Without the bulk_message_deletion capability: one message per event. */
   message_id: id.optional(),
   message_ids: ids.optional(),
-  message_type: z.enum(["stream", "private"]),
+  /** `stream` or `private`; kept as a string (the ids say what to delete). */
+  message_type: z.string(),
   stream_id: id.optional(),
   topic: z.string().optional(),
 });
@@ -57,23 +60,24 @@ const reactionFields = {
   emoji_code: z.string(),
   reaction_type: reactionTypeSchema,
 };
-export const reactionAddEvent = z.looseObject({ ...reactionFields, op: z.literal("add") });
-export const reactionRemoveEvent = z.looseObject({ ...reactionFields, op: z.literal("remove") });
+export const reactionAddEvent = tolerantObject({ ...reactionFields, op: z.literal("add") });
+export const reactionRemoveEvent = tolerantObject({ ...reactionFields, op: z.literal("remove") });
 
-export const updateMessageFlagsEvent = z.looseObject({
+export const updateMessageFlagsEvent = tolerantObject({
   type: z.literal("update_message_flags"),
   id,
   /** `op` is the modern name; servers before feature level 32 sent only `operation`. */
   op: z.enum(["add", "remove"]).optional(),
-  operation: z.enum(["add", "remove"]).optional(),
+  operation: z.string().optional(),
   flag: z.string(),
   messages: ids,
   all: z.boolean().default(false),
   message_details: z
     .record(
       z.string(),
-      z.looseObject({
-        type: z.enum(["stream", "private"]),
+      tolerantObject({
+        /** `stream` or `private`; details of another kind are not used. */
+        type: z.string(),
         mentioned: z.boolean().optional(),
         user_ids: ids.optional(),
         stream_id: id.optional(),
@@ -87,30 +91,30 @@ export const updateMessageFlagsEvent = z.looseObject({
 const typingFields = {
   type: z.literal("typing"),
   id,
-  /** `direct` (`private` before feature level 215) or `stream`. */
-  message_type: z.enum(["stream", "direct", "private"]).optional(),
-  sender: z.looseObject({ user_id: id, email: z.string().optional() }),
-  recipients: z.array(z.looseObject({ user_id: id, email: z.string().optional() })).optional(),
+  /** `direct` (`private` before feature level 215) or `stream`; a newer name is kept (the fields say where). */
+  message_type: z.string().optional(),
+  sender: tolerantObject({ user_id: id, email: z.string().optional() }),
+  recipients: z.array(tolerantObject({ user_id: id, email: z.string().optional() })).optional(),
   stream_id: id.optional(),
   topic: z.string().optional(),
 };
-export const typingStartEvent = z.looseObject({ ...typingFields, op: z.literal("start") });
-export const typingStopEvent = z.looseObject({ ...typingFields, op: z.literal("stop") });
+export const typingStartEvent = tolerantObject({ ...typingFields, op: z.literal("start") });
+export const typingStopEvent = tolerantObject({ ...typingFields, op: z.literal("stop") });
 
 const typingEditFields = {
   type: z.literal("typing_edit_message"),
   id,
   sender_id: id,
   message_id: id,
-  recipient: z.looseObject({
+  recipient: tolerantObject({
     type: z.string(),
     user_ids: ids.optional(),
     channel_id: id.optional(),
     topic: z.string().optional(),
   }),
 };
-export const typingEditStartEvent = z.looseObject({ ...typingEditFields, op: z.literal("start") });
-export const typingEditStopEvent = z.looseObject({ ...typingEditFields, op: z.literal("stop") });
+export const typingEditStartEvent = tolerantObject({ ...typingEditFields, op: z.literal("start") });
+export const typingEditStopEvent = tolerantObject({ ...typingEditFields, op: z.literal("stop") });
 
 export const messageEventTable = {
   heartbeat: heartbeatEvent,

@@ -4,10 +4,11 @@
  * saved snippets, navigation views, server restarts.
  */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import { draftSchema, linkifierSchema, navigationViewSchema, realmEmojiSchema, savedSnippetSchema } from "./common.js";
 import { id } from "./events-messages.js";
 
-export const userSettingsUpdateEvent = z.looseObject({
+export const userSettingsUpdateEvent = tolerantObject({
   type: z.literal("user_settings"),
   id,
   op: z.literal("update"),
@@ -18,7 +19,7 @@ export const userSettingsUpdateEvent = z.looseObject({
 });
 
 /** Legacy (before feature level 439, clients without user_settings_object). */
-export const updateDisplaySettingsEvent = z.looseObject({
+export const updateDisplaySettingsEvent = tolerantObject({
   type: z.literal("update_display_settings"),
   id,
   user: z.string().optional(),
@@ -28,7 +29,7 @@ export const updateDisplaySettingsEvent = z.looseObject({
 });
 
 /** Legacy (before feature level 439, clients without user_settings_object). */
-export const updateGlobalNotificationsEvent = z.looseObject({
+export const updateGlobalNotificationsEvent = tolerantObject({
   type: z.literal("update_global_notifications"),
   id,
   user: z.string().optional(),
@@ -36,7 +37,7 @@ export const updateGlobalNotificationsEvent = z.looseObject({
   setting: z.unknown(),
 });
 
-export const realmUpdateEvent = z.looseObject({
+export const realmUpdateEvent = tolerantObject({
   type: z.literal("realm"),
   id,
   op: z.literal("update"),
@@ -44,7 +45,7 @@ export const realmUpdateEvent = z.looseObject({
   value: z.unknown(),
 });
 
-export const realmUpdateDictEvent = z.looseObject({
+export const realmUpdateDictEvent = tolerantObject({
   type: z.literal("realm"),
   id,
   op: z.literal("update_dict"),
@@ -52,7 +53,7 @@ export const realmUpdateDictEvent = z.looseObject({
   data: z.record(z.string(), z.unknown()),
 });
 
-export const realmDeactivatedEvent = z.looseObject({
+export const realmDeactivatedEvent = tolerantObject({
   type: z.literal("realm"),
   id,
   op: z.literal("deactivated"),
@@ -60,14 +61,14 @@ export const realmDeactivatedEvent = z.looseObject({
 });
 
 /** Without the individual_emoji_changes capability: every custom emoji, keyed by ID. */
-export const realmEmojiUpdateEvent = z.looseObject({
+export const realmEmojiUpdateEvent = tolerantObject({
   type: z.literal("realm_emoji"),
   id,
   op: z.literal("update"),
   realm_emoji: z.record(z.string(), realmEmojiSchema),
 });
 
-export const realmEmojiAddEvent = z.looseObject({
+export const realmEmojiAddEvent = tolerantObject({
   type: z.literal("realm_emoji"),
   id,
   op: z.literal("add"),
@@ -75,39 +76,39 @@ export const realmEmojiAddEvent = z.looseObject({
 });
 
 /** The spec calls this op `edit`; the public service sends `update_one`. Both are read. */
-export const realmEmojiEditEvent = z.looseObject({
+export const realmEmojiEditEvent = tolerantObject({
   type: z.literal("realm_emoji"),
   id,
   op: z.enum(["edit", "update_one"]),
   emoji_id: z.string(),
-  data: z.looseObject({ deactivated: z.boolean().optional(), name: z.string().optional() }),
+  data: tolerantObject({ deactivated: z.boolean().optional(), name: z.string().optional() }),
 });
 
-export const realmLinkifiersEvent = z.looseObject({
+export const realmLinkifiersEvent = tolerantObject({
   type: z.literal("realm_linkifiers"),
   id,
   realm_linkifiers: z.array(linkifierSchema),
 });
 
-export const alertWordsEvent = z.looseObject({
+export const alertWordsEvent = tolerantObject({
   type: z.literal("alert_words"),
   id,
   alert_words: z.array(z.string()),
 });
 
-export const draftsAddEvent = z.looseObject({
+export const draftsAddEvent = tolerantObject({
   type: z.literal("drafts"),
   id,
   op: z.literal("add"),
   drafts: z.array(draftSchema),
 });
-export const draftsUpdateEvent = z.looseObject({ type: z.literal("drafts"), id, op: z.literal("update"), draft: draftSchema });
-export const draftsRemoveEvent = z.looseObject({ type: z.literal("drafts"), id, op: z.literal("remove"), draft_id: id });
+export const draftsUpdateEvent = tolerantObject({ type: z.literal("drafts"), id, op: z.literal("update"), draft: draftSchema });
+export const draftsRemoveEvent = tolerantObject({ type: z.literal("drafts"), id, op: z.literal("remove"), draft_id: id });
 
 const snippetFields = { type: z.literal("saved_snippets"), id, saved_snippet: savedSnippetSchema };
-export const savedSnippetsAddEvent = z.looseObject({ ...snippetFields, op: z.literal("add") });
-export const savedSnippetsUpdateEvent = z.looseObject({ ...snippetFields, op: z.literal("update") });
-export const savedSnippetsRemoveEvent = z.looseObject({
+export const savedSnippetsAddEvent = tolerantObject({ ...snippetFields, op: z.literal("add") });
+export const savedSnippetsUpdateEvent = tolerantObject({ ...snippetFields, op: z.literal("update") });
+export const savedSnippetsRemoveEvent = tolerantObject({
   type: z.literal("saved_snippets"),
   id,
   op: z.literal("remove"),
@@ -116,20 +117,20 @@ export const savedSnippetsRemoveEvent = z.looseObject({
 
 /** The public service names this type `navigation_view`; the spec says `navigation_views`. Both are read. */
 const navType = z.enum(["navigation_view", "navigation_views"]);
-export const navigationViewAddEvent = z.looseObject({
+export const navigationViewAddEvent = tolerantObject({
   type: navType,
   id,
   op: z.literal("add"),
   navigation_view: navigationViewSchema,
 });
-export const navigationViewUpdateEvent = z.looseObject({
+export const navigationViewUpdateEvent = tolerantObject({
   type: navType,
   id,
   op: z.literal("update"),
   fragment: z.string(),
-  data: z.looseObject({ is_pinned: z.boolean().optional(), name: z.string().nullish() }),
+  data: tolerantObject({ is_pinned: z.boolean().optional(), name: z.string().nullish() }),
 });
-export const navigationViewRemoveEvent = z.looseObject({ type: navType, id, op: z.literal("remove"), fragment: z.string() });
+export const navigationViewRemoveEvent = tolerantObject({ type: navType, id, op: z.literal("remove"), fragment: z.string() });
 
 /** The server restarted; `svc_feature_level` (public name `zulip_feature_level`) tells what it now supports. */
 export const restartEvent = z.preprocess(
@@ -139,7 +140,7 @@ export const restartEvent = z.preprocess(
       ? { ...r, svc_feature_level: r.zulip_feature_level }
       : raw;
   },
-  z.looseObject({
+  tolerantObject({
     type: z.literal("restart"),
     id,
     server_generation: z.number().optional(),

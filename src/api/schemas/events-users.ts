@@ -1,5 +1,6 @@
 /** Events about users: accounts, statuses, presence, groups, muting. */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import {
   groupSettingValueSchema,
   legacyPresenceSchema,
@@ -10,7 +11,7 @@ import {
 } from "./common.js";
 import { id, ids } from "./events-messages.js";
 
-export const realmUserAddEvent = z.looseObject({
+export const realmUserAddEvent = tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("add"),
@@ -18,11 +19,11 @@ export const realmUserAddEvent = z.looseObject({
 });
 
 /** Only the changed fields travel, beside `user_id`. */
-export const realmUserUpdateEvent = z.looseObject({
+export const realmUserUpdateEvent = tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("update"),
-  person: z.looseObject({
+  person: tolerantObject({
     user_id: id,
     full_name: z.string().optional(),
     email: z.string().optional(),
@@ -37,14 +38,14 @@ export const realmUserUpdateEvent = z.looseObject({
 });
 
 /** Sent when a user becomes inaccessible to the recipient (not on deactivation, which is an update). */
-export const realmUserRemoveEvent = z.looseObject({
+export const realmUserRemoveEvent = tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("remove"),
-  person: z.looseObject({ user_id: id, full_name: z.string().optional() }),
+  person: tolerantObject({ user_id: id, full_name: z.string().optional() }),
 });
 
-export const userStatusEvent = z.looseObject({
+export const userStatusEvent = tolerantObject({
   type: z.literal("user_status"),
   id,
   user_id: id,
@@ -60,35 +61,33 @@ export const userStatusEvent = z.looseObject({
  * (per client). Modern format (capability simplified_presence_events):
  * `presences` keyed by user ID.
  */
-export const presenceEvent = z
-  .looseObject({
-    type: z.literal("presence"),
-    id,
-    user_id: id.optional(),
-    email: z.string().optional(),
-    server_timestamp: z.number().optional(),
-    presence: legacyPresenceSchema.optional(),
-    presences: z.record(z.string(), modernPresenceSchema).optional(),
-  })
-  .refine((e) => e.presence !== undefined || e.presences !== undefined, {
-    message: "a presence event needs `presence` or `presences`",
-    path: ["presences"],
-  });
+export const presenceEvent = tolerantObject({
+  type: z.literal("presence"),
+  id,
+  user_id: id.optional(),
+  email: z.string().optional(),
+  server_timestamp: z.number().optional(),
+  presence: legacyPresenceSchema.optional(),
+  presences: z.record(z.string(), modernPresenceSchema).optional(),
+}).refine((e) => e.presence !== undefined || e.presences !== undefined, {
+  message: "a presence event needs `presence` or `presences`",
+  path: ["presences"],
+});
 
-export const userGroupAddEvent = z.looseObject({
+export const userGroupAddEvent = tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("add"),
   group: userGroupSchema,
 });
 
-export const userGroupUpdateEvent = z.looseObject({
+export const userGroupUpdateEvent = tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("update"),
   group_id: id,
   /** Changed fields only; permission settings (`can_*_group`) hold group-setting values. */
-  data: z.looseObject({
+  data: tolerantObject({
     name: z.string().optional(),
     description: z.string().optional(),
     deactivated: z.boolean().optional(),
@@ -97,31 +96,31 @@ export const userGroupUpdateEvent = z.looseObject({
 });
 
 const membersFields = { type: z.literal("user_group"), id, group_id: id, user_ids: ids };
-export const userGroupAddMembersEvent = z.looseObject({ ...membersFields, op: z.literal("add_members") });
-export const userGroupRemoveMembersEvent = z.looseObject({ ...membersFields, op: z.literal("remove_members") });
+export const userGroupAddMembersEvent = tolerantObject({ ...membersFields, op: z.literal("add_members") });
+export const userGroupRemoveMembersEvent = tolerantObject({ ...membersFields, op: z.literal("remove_members") });
 
 const subgroupsFields = { type: z.literal("user_group"), id, group_id: id, direct_subgroup_ids: ids };
-export const userGroupAddSubgroupsEvent = z.looseObject({ ...subgroupsFields, op: z.literal("add_subgroups") });
-export const userGroupRemoveSubgroupsEvent = z.looseObject({ ...subgroupsFields, op: z.literal("remove_subgroups") });
+export const userGroupAddSubgroupsEvent = tolerantObject({ ...subgroupsFields, op: z.literal("add_subgroups") });
+export const userGroupRemoveSubgroupsEvent = tolerantObject({ ...subgroupsFields, op: z.literal("remove_subgroups") });
 
-export const userGroupRemoveEvent = z.looseObject({
+export const userGroupRemoveEvent = tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("remove"),
   group_id: id,
 });
 
-export const mutedUsersEvent = z.looseObject({
+export const mutedUsersEvent = tolerantObject({
   type: z.literal("muted_users"),
   id,
-  muted_users: z.array(z.looseObject({ id, timestamp: z.number() })),
+  muted_users: z.array(tolerantObject({ id, timestamp: z.number() })),
 });
 
-export const customProfileFieldsEvent = z.looseObject({
+export const customProfileFieldsEvent = tolerantObject({
   type: z.literal("custom_profile_fields"),
   id,
   fields: z.array(
-    z.looseObject({
+    tolerantObject({
       id,
       name: z.string(),
       type: z.number().int(),

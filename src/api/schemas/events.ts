@@ -8,6 +8,7 @@
  * event, never a union of all of them.
  */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import { subscriptionSchema, successBase, userSchema } from "./common.js";
 import { channelEventTable } from "./events-channels.js";
 import {
@@ -98,17 +99,30 @@ export class MalformedEventError extends Error {
   }
 }
 
-/** Reads one event; unknown types and ops pass as `unknown`, malformed known ones throw MalformedEventError. */
+/**
+ * Event types whose loss leaves nothing in the store in doubt (a typing notice, a presence
+ * ping): one in a shape this client cannot read is ignored like an unknown event, never a
+ * reason to rebuild the store.
+ */
+const PASSING_TYPES: ReadonlySet<string> = new Set(["heartbeat", "typing", "typing_edit_message", "presence"]);
+
+/**
+ * Reads one event. Unknown types and ops pass as `unknown`, and so do passing types
+ * (PASSING_TYPES) in a shape we cannot read; other malformed known events throw
+ * MalformedEventError.
+ */
 export function parseEvent(raw: unknown): ServerEvent {
   const obj = (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const type = obj.type;
   const eventId = typeof obj.id === "number" ? obj.id : -1;
   const entry = typeof type === "string" ? table.get(type) : undefined;
   if (!entry) return { type: "unknown", id: eventId, raw: obj };
+  const passing = PASSING_TYPES.has(type as string);
   let schema: z.ZodType;
   if ("ops" in entry) {
     const op = obj.op;
     if (typeof op !== "string") {
+      if (passing) return { type: "unknown", id: eventId, raw: obj };
       throw new MalformedEventError(raw, [{ code: "custom", path: ["op"], message: "missing op", input: op }]);
     }
     const forOp = Object.hasOwn(entry.ops, op) ? entry.ops[op] : undefined;
@@ -120,13 +134,13 @@ export function parseEvent(raw: unknown): ServerEvent {
   const parsed = schema.safeParse(obj);
   if (parsed.success) return parsed.data as ServerEvent;
   // A new `op` value of a type with one schema is an unknown event, not a malformed one.
-  if (parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === "op" && i.code === "invalid_value")) {
+  if (passing || parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === "op" && i.code === "invalid_value")) {
     return { type: "unknown", id: eventId, raw: obj };
   }
   throw new MalformedEventError(raw, parsed.error.issues);
 }
 
-export const eventsResponseSchema = z.looseObject({
+export const eventsResponseSchema = tolerantObject({
   ...successBase,
   events: z.array(z.unknown()),
   queue_id: z.string().optional(),

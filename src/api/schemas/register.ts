@@ -5,10 +5,9 @@ import {
   channelFolderSchema,
   channelSchema,
   draftSchema,
-  legacyPresenceSchema,
   linkifierSchema,
-  modernPresenceSchema,
   navigationViewSchema,
+  presenceEntrySchema,
   realmEmojiSchema,
   savedSnippetSchema,
   subscriptionSchema,
@@ -16,14 +15,15 @@ import {
   userGroupSchema,
   userSchema,
 } from "./common.js";
+import { tolerantObject } from "./tolerant.js";
 
 const idArray = z.array(z.number().int());
 
-export const unreadMsgsSchema = z.looseObject({
+export const unreadMsgsSchema = tolerantObject({
   count: z.number().int().default(0),
   pms: z
     .array(
-      z.looseObject({
+      tolerantObject({
         other_user_id: z.number().int().optional(),
         sender_id: z.number().int().optional(),
         unread_message_ids: idArray,
@@ -31,15 +31,15 @@ export const unreadMsgsSchema = z.looseObject({
     )
     .default([]),
   streams: z
-    .array(z.looseObject({ stream_id: z.number().int(), topic: z.string(), unread_message_ids: idArray }))
+    .array(tolerantObject({ stream_id: z.number().int(), topic: z.string(), unread_message_ids: idArray }))
     .default([]),
-  huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: idArray })).default([]),
+  huddles: z.array(tolerantObject({ user_ids_string: z.string(), unread_message_ids: idArray })).default([]),
   mentions: idArray.default([]),
   old_unreads_missing: z.boolean().default(false),
 });
 export type UnreadMsgs = z.infer<typeof unreadMsgsSchema>;
 
-export const userTopicSchema = z.looseObject({
+export const userTopicSchema = tolerantObject({
   stream_id: z.number().int(),
   topic_name: z.string(),
   last_updated: z.number().optional(),
@@ -47,7 +47,7 @@ export const userTopicSchema = z.looseObject({
 });
 export type UserTopic = z.infer<typeof userTopicSchema>;
 
-export const recentDmSchema = z.looseObject({ max_message_id: z.number().int(), user_ids: idArray });
+export const recentDmSchema = tolerantObject({ max_message_id: z.number().int(), user_ids: idArray });
 
 /**
  * Both spellings of the renamed fields are accepted: the spec's `svc_*` and
@@ -73,7 +73,7 @@ function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string) {
 
 export const registerResponseSchema = z.preprocess(
   mapPublicNames,
-  z.looseObject({
+  tolerantObject({
     ...successBase,
     queue_id: z.string().nullable(),
     last_event_id: z.number().int(),
@@ -112,10 +112,10 @@ export const registerResponseSchema = z.preprocess(
     unread_msgs: unreadMsgsSchema.optional(),
     recent_private_conversations: z.array(recentDmSchema).default([]),
     user_topics: z.array(userTopicSchema).default([]),
-    user_settings: z.looseObject({}).optional(),
+    user_settings: tolerantObject({}).optional(),
     presence_last_update_id: z.number().int().optional(),
     /** Keyed by user ID (slim_presence: modern format) or by email (legacy format). */
-    presences: z.record(z.string(), z.union([modernPresenceSchema, legacyPresenceSchema])).optional(),
+    presences: z.record(z.string(), presenceEntrySchema).optional(),
     navigation_views: z.array(navigationViewSchema).optional(),
     saved_snippets: z.array(savedSnippetSchema).optional(),
     drafts: z.array(draftSchema).optional(),

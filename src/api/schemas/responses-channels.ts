@@ -1,15 +1,16 @@
 /** Response envelopes of the subscription, channel, folder, draft and snippet endpoints. */
 import { z } from "zod";
+import { tolerantObject } from "./tolerant.js";
 import { channelFolderSchema, draftSchema, savedSnippetSchema, subscriptionSchema, successBase } from "./common.js";
 
-export const getSubscriptionsResponseSchema = z.looseObject({
+export const getSubscriptionsResponseSchema = tolerantObject({
   ...successBase,
   subscriptions: z.array(subscriptionSchema),
 });
 export type GetSubscriptionsResponse = z.infer<typeof getSubscriptionsResponseSchema>;
 
 /** `subscribed` and `already_subscribed` map a user (ID, or email on old servers) to channel names. */
-export const subscribeResponseSchema = z.looseObject({
+export const subscribeResponseSchema = tolerantObject({
   ...successBase,
   subscribed: z.record(z.string(), z.array(z.string())).default({}),
   already_subscribed: z.record(z.string(), z.array(z.string())).default({}),
@@ -17,44 +18,44 @@ export const subscribeResponseSchema = z.looseObject({
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
 
-export const unsubscribeResponseSchema = z.looseObject({
+export const unsubscribeResponseSchema = tolerantObject({
   ...successBase,
   removed: z.array(z.string()).default([]),
   not_removed: z.array(z.string()).default([]),
 });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
-export const getChannelIdResponseSchema = z.looseObject({ ...successBase, stream_id: z.number().int() });
+export const getChannelIdResponseSchema = tolerantObject({ ...successBase, stream_id: z.number().int() });
 
-export const createChannelFolderResponseSchema = z.looseObject({
+export const createChannelFolderResponseSchema = tolerantObject({
   ...successBase,
   channel_folder_id: z.number().int(),
 });
 export type CreateChannelFolderResponse = z.infer<typeof createChannelFolderResponseSchema>;
 
-export const getChannelFoldersResponseSchema = z.looseObject({
+export const getChannelFoldersResponseSchema = tolerantObject({
   ...successBase,
   channel_folders: z.array(channelFolderSchema),
 });
 export type GetChannelFoldersResponse = z.infer<typeof getChannelFoldersResponseSchema>;
 
-export const getDraftsResponseSchema = z.looseObject({
+export const getDraftsResponseSchema = tolerantObject({
   ...successBase,
   count: z.number().int().optional(),
   drafts: z.array(draftSchema),
 });
 export type GetDraftsResponse = z.infer<typeof getDraftsResponseSchema>;
 
-export const createDraftsResponseSchema = z.looseObject({ ...successBase, ids: z.array(z.number().int()) });
+export const createDraftsResponseSchema = tolerantObject({ ...successBase, ids: z.array(z.number().int()) });
 export type CreateDraftsResponse = z.infer<typeof createDraftsResponseSchema>;
 
-export const getSavedSnippetsResponseSchema = z.looseObject({
+export const getSavedSnippetsResponseSchema = tolerantObject({
   ...successBase,
   saved_snippets: z.array(savedSnippetSchema),
 });
 export type GetSavedSnippetsResponse = z.infer<typeof getSavedSnippetsResponseSchema>;
 
-export const createSavedSnippetResponseSchema = z.looseObject({
+export const createSavedSnippetResponseSchema = tolerantObject({
   ...successBase,
   saved_snippet_id: z.number().int(),
 });

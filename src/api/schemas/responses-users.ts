@@ -1,30 +1,32 @@
 /** Response envelopes of the user, status, presence, group and server-settings endpoints. */
 import { z } from "zod";
-import { legacyPresenceSchema, modernPresenceSchema, successBase, userSchema, userStatusSchema } from "./common.js";
+import { legacyPresenceSchema, presenceEntrySchema, successBase, userSchema, userShape, userStatusSchema } from "./common.js";
+import { tolerantObject } from "./tolerant.js";
 
-export const getUserResponseSchema = z.looseObject({ ...successBase, user: userSchema });
+export const getUserResponseSchema = tolerantObject({ ...successBase, user: userSchema });
 export type GetUserResponse = z.infer<typeof getUserResponseSchema>;
 
-export const getUsersResponseSchema = z.looseObject({ ...successBase, members: z.array(userSchema) });
+export const getUsersResponseSchema = tolerantObject({ ...successBase, members: z.array(userSchema) });
 export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
 
 /** GET /users/me: the user record's fields at the top level, beside the envelope. */
-export const getOwnUserResponseSchema = userSchema.extend({
+export const getOwnUserResponseSchema = tolerantObject({
+  ...userShape,
   ...successBase,
   max_message_id: z.number().int().optional(),
 });
 export type GetOwnUserResponse = z.infer<typeof getOwnUserResponseSchema>;
 
-export const getUserStatusResponseSchema = z.looseObject({ ...successBase, status: userStatusSchema });
+export const getUserStatusResponseSchema = tolerantObject({ ...successBase, status: userStatusSchema });
 export type GetUserStatusResponse = z.infer<typeof getUserStatusResponseSchema>;
 
 /**
  * `presences` is keyed by user ID (modern format: last_update_id or
  * slim_presence was passed) or by email (legacy format).
  */
-const presencesSchema = z.record(z.string(), z.union([modernPresenceSchema, legacyPresenceSchema]));
+const presencesSchema = z.record(z.string(), presenceEntrySchema);
 
-export const updatePresenceResponseSchema = z.looseObject({
+export const updatePresenceResponseSchema = tolerantObject({
   ...successBase,
   presence_last_update_id: z.number().int().optional(),
   server_timestamp: z.number().optional(),
@@ -32,17 +34,17 @@ export const updatePresenceResponseSchema = z.looseObject({
 });
 export type UpdatePresenceResponse = z.infer<typeof updatePresenceResponseSchema>;
 
-export const getPresenceResponseSchema = z.looseObject({
+export const getPresenceResponseSchema = tolerantObject({
   ...successBase,
   server_timestamp: z.number().optional(),
   presences: presencesSchema,
 });
 export type GetPresenceResponse = z.infer<typeof getPresenceResponseSchema>;
 
-export const getUserPresenceResponseSchema = z.looseObject({ ...successBase, presence: legacyPresenceSchema });
+export const getUserPresenceResponseSchema = tolerantObject({ ...successBase, presence: legacyPresenceSchema });
 export type GetUserPresenceResponse = z.infer<typeof getUserPresenceResponseSchema>;
 
-export const createUserGroupResponseSchema = z.looseObject({ ...successBase, group_id: z.number().int() });
+export const createUserGroupResponseSchema = tolerantObject({ ...successBase, group_id: z.number().int() });
 export type CreateUserGroupResponse = z.infer<typeof createUserGroupResponseSchema>;
 
 /** Both spellings: the spec's `svc_feature_level`, the public `zulip_feature_level`. */
@@ -56,7 +58,7 @@ function mapFeatureLevel(raw: unknown): unknown {
 
 export const serverSettingsResponseSchema = z.preprocess(
   mapFeatureLevel,
-  z.looseObject({
+  tolerantObject({
     ...successBase,
     svc_feature_level: z.number().int().default(0),
     zulip_version: z.string().optional(),
@@ -66,7 +68,7 @@ export const serverSettingsResponseSchema = z.preprocess(
     require_email_format_usernames: z.boolean().default(true),
     authentication_methods: z.record(z.string(), z.boolean()).default({}),
     external_authentication_methods: z
-      .array(z.looseObject({ name: z.string(), display_name: z.string(), login_url: z.string() }))
+      .array(tolerantObject({ name: z.string(), display_name: z.string(), login_url: z.string() }))
       .default([]),
     realm_url: z.string().optional(),
     realm_uri: z.string().optional(),

@@ -1,11 +1,12 @@
 /** Response envelopes of the message endpoints (and the shared empty success). */
 import { z } from "zod";
-import { editHistoryEntrySchema, messageSchema, successBase, topicSchema } from "./common.js";
+import { tolerantObject } from "./tolerant.js";
+import { editHistoryEntryShape, messageSchema, successBase, topicSchema } from "./common.js";
 
-export const emptySuccessSchema = z.looseObject({ ...successBase });
+export const emptySuccessSchema = tolerantObject({ ...successBase });
 export type EmptySuccess = z.infer<typeof emptySuccessSchema>;
 
-export const fetchApiKeyResponseSchema = z.looseObject({
+export const fetchApiKeyResponseSchema = tolerantObject({
   ...successBase,
   api_key: z.string(),
   email: z.string(),
@@ -13,7 +14,7 @@ export const fetchApiKeyResponseSchema = z.looseObject({
 });
 export type FetchApiKeyResponse = z.infer<typeof fetchApiKeyResponseSchema>;
 
-export const getMessagesResponseSchema = z.looseObject({
+export const getMessagesResponseSchema = tolerantObject({
   ...successBase,
   // `newest` comes back as 10^16, past the safe-integer range: a number, not an int.
   anchor: z.number().optional(),
@@ -25,7 +26,7 @@ export const getMessagesResponseSchema = z.looseObject({
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponseSchema>;
 
-export const getMessageResponseSchema = z.looseObject({
+export const getMessageResponseSchema = tolerantObject({
   ...successBase,
   message: messageSchema,
   /** Deprecated: the raw Markdown, sent before `apply_markdown` existed on this endpoint. */
@@ -33,10 +34,11 @@ export const getMessageResponseSchema = z.looseObject({
 });
 export type GetMessageResponse = z.infer<typeof getMessageResponseSchema>;
 
-export const messageHistoryResponseSchema = z.looseObject({
+export const messageHistoryResponseSchema = tolerantObject({
   ...successBase,
   message_history: z.array(
-    editHistoryEntrySchema.extend({
+    tolerantObject({
+      ...editHistoryEntryShape,
       content: z.string().optional(),
       rendered_content: z.string().optional(),
       content_html_diff: z.string().optional(),
@@ -45,30 +47,30 @@ export const messageHistoryResponseSchema = z.looseObject({
 });
 export type MessageHistoryResponse = z.infer<typeof messageHistoryResponseSchema>;
 
-export const sendMessageResponseSchema = z.looseObject({
+export const sendMessageResponseSchema = tolerantObject({
   ...successBase,
   id: z.number().int(),
   automatic_new_visibility_policy: z.number().int().optional(),
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
-export const updateMessageResponseSchema = z.looseObject({
+export const updateMessageResponseSchema = tolerantObject({
   ...successBase,
-  detached_uploads: z.array(z.looseObject({ id: z.number().int(), name: z.string() })).default([]),
+  detached_uploads: z.array(tolerantObject({ id: z.number().int(), name: z.string() })).default([]),
 });
 export type UpdateMessageResponse = z.infer<typeof updateMessageResponseSchema>;
 
-export const topicsResponseSchema = z.looseObject({ ...successBase, topics: z.array(topicSchema) });
+export const topicsResponseSchema = tolerantObject({ ...successBase, topics: z.array(topicSchema) });
 export type TopicsResponse = z.infer<typeof topicsResponseSchema>;
 
-export const updateFlagsResponseSchema = z.looseObject({
+export const updateFlagsResponseSchema = tolerantObject({
   ...successBase,
   messages: z.array(z.number().int()).default([]),
   ignored_because_not_subscribed_channels: z.array(z.number().int()).default([]),
 });
 export type UpdateFlagsResponse = z.infer<typeof updateFlagsResponseSchema>;
 
-export const updateFlagsForNarrowResponseSchema = z.looseObject({
+export const updateFlagsForNarrowResponseSchema = tolerantObject({
   ...successBase,
   processed_count: z.number().int(),
   updated_count: z.number().int(),
@@ -80,13 +82,13 @@ export const updateFlagsForNarrowResponseSchema = z.looseObject({
 });
 export type UpdateFlagsForNarrowResponse = z.infer<typeof updateFlagsForNarrowResponseSchema>;
 
-export const matchesNarrowResponseSchema = z.looseObject({
+export const matchesNarrowResponseSchema = tolerantObject({
   ...successBase,
-  messages: z.record(z.string(), z.looseObject({ match_content: z.string(), match_subject: z.string() })),
+  messages: z.record(z.string(), tolerantObject({ match_content: z.string(), match_subject: z.string() })),
 });
 export type MatchesNarrowResponse = z.infer<typeof matchesNarrowResponseSchema>;
 
-export const markAllAsReadResponseSchema = z.looseObject({
+export const markAllAsReadResponseSchema = tolerantObject({
   ...successBase,
   /** false when the server stopped after a time budget: call again to finish. */
   complete: z.boolean().default(true),
