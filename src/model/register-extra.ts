@@ -25,20 +25,28 @@ const extraSchema = z.looseObject({
   user_status: z.record(z.string(), userStatusSchema).catch({}).default({}),
   starred_messages: z.array(z.number().int()).catch([]).default([]),
   realm_presence_disabled: z.boolean().catch(false).default(false),
+  // Entries that are not `{id}` are left out.
+  muted_users: z
+    .array(z.unknown())
+    .catch([])
+    .default([])
+    .transform((list) => list.flatMap((m) => (m && typeof m === "object" && Number.isInteger((m as { id?: unknown }).id) ? [(m as { id: number }).id] : []))),
 });
 
 export interface RegisterExtra {
   userStatus: Record<string, Partial<UserStatus>>;
   starredMessages: number[];
   presenceDisabled: boolean;
+  mutedUserIds: number[];
 }
 
 export function readRegisterExtra(reg: RegisterResponse): RegisterExtra {
   const parsed = extraSchema.safeParse(reg);
-  if (!parsed.success) return { userStatus: {}, starredMessages: [], presenceDisabled: false };
+  if (!parsed.success) return { userStatus: {}, starredMessages: [], presenceDisabled: false, mutedUserIds: [] };
   return {
     userStatus: parsed.data.user_status,
     starredMessages: parsed.data.starred_messages,
     presenceDisabled: parsed.data.realm_presence_disabled,
+    mutedUserIds: parsed.data.muted_users,
   };
 }

@@ -143,6 +143,7 @@ export class Store implements NarrowContext {
     this.topics = this.topicsModel.byChannel;
     this.topicsLoaded = this.topicsModel.loaded;
     for (const id of extra.starredMessages) this.messages.starred.add(id);
+    for (const id of extra.mutedUserIds) this.mutedUsers.add(id);
     this.presence = new Presence(this.realm.presenceOfflineThresholdSecs, this.realm.presencePingIntervalSecs);
     this.presence.lastUpdateId = reg.presence_last_update_id ?? -1;
     this.presence.merge(reg.presences, (email) => this.userIdByEmail(email));

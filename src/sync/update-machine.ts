@@ -12,6 +12,11 @@
  * - a malformed response or an event the model cannot apply: the store is in
  *   doubt, so rebuild the same way, after a separate backoff capped at 60 s.
  * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
+ * - what a newer server sends that this client does not know (event types and
+ *   ops, new fields and enum values): not a failure. Schemas read it; unknown
+ *   events are ignored and their kinds kept in `unfamiliar`, so the UI can say
+ *   so once. A body that fails the same way every time still waits the slower
+ *   backoff before each rebuild, so it can never drive a tight loop.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
 import { ApiError, NetworkError, SchemaError, describeError } from "../api/errors.js";
@@ -68,6 +73,15 @@ export interface StoreInfo {
 
 type Listener<A extends unknown[]> = (...args: A) => void;
 
+/** How many kinds of unfamiliar event the machine remembers (a server could invent any number). */
+const UNFAMILIAR_KINDS_KEPT = 20;
+
+/** An unknown event's kind, `type` or `type/op`, for `UpdateMachine.unfamiliar`. */
+function kindOf(raw: Record<string, unknown>): string {
+  const type = typeof raw.type === "string" ? raw.type.slice(0, 60) : "?";
+  return typeof raw.op === "string" ? `${type}/${raw.op.slice(0, 60)}` : type;
+}
+
 /** An event the model could not apply: handled like a malformed response. */
 export class UnappliableEventError extends Error {
   constructor(override readonly cause: unknown) {
@@ -87,6 +101,12 @@ export class UpdateMachine {
   maxMessageId = 0;
   /** Consecutive failed polls/registers (0 while live). */
   failures = 0;
+  /**
+   * Kinds of event (`type` or `type/op`) the server sent that this client does not know, or
+   * of a passing kind in a shape it cannot read: ignored, and remembered here (at most
+   * UNFAMILIAR_KINDS_KEPT) so the UI can say so once. A newer server is not a failure.
+   */
+  readonly unfamiliar = new Set<string>();
   readonly clock: Clock;
   private readonly api: SyncApi;
   private readonly abort = new AbortController();
@@ -94,6 +114,7 @@ export class UpdateMachine {
   private readonly storeListeners = new Set<Listener<[Store, StoreInfo]>>();
   private readonly stateListeners = new Set<Listener<[ConnectionState]>>();
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
+  private readonly unfamiliarListeners = new Set<Listener<[ReadonlySet<string>]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
   private rebuilds = 0;
@@ -123,6 +144,24 @@ export class UpdateMachine {
   onEvents(fn: Listener<[ServerEvent[], Store]>): () => void {
     this.eventListeners.add(fn);
     return () => this.eventListeners.delete(fn);
+  }
+
+  /** Called when the server sends a kind of event this client does not know (each new kind once). */
+  onUnfamiliar(fn: Listener<[ReadonlySet<string>]>): () => void {
+    this.unfamiliarListeners.add(fn);
+    return () => this.unfamiliarListeners.delete(fn);
+  }
+
+  private noteUnfamiliar(events: ServerEvent[]): void {
+    let added = false;
+    for (const e of events) {
+      if (e.type !== "unknown" || this.unfamiliar.size >= UNFAMILIAR_KINDS_KEPT) continue;
+      const kind = kindOf(e.raw);
+      if (this.unfamiliar.has(kind)) continue;
+      this.unfamiliar.add(kind);
+      added = true;
+    }
+    if (added) for (const fn of this.unfamiliarListeners) fn(this.unfamiliar);
   }
 
   /**
@@ -291,6 +330,7 @@ export class UpdateMachine {
         this.failures = 0;
         if (this.state.kind !== "live") this.setState({ kind: "live" });
         for (const fn of this.eventListeners) fn(events, store);
+        this.noteUnfamiliar(events);
       } catch (err) {
         if (this.stopped) return;
         try {

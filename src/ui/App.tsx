@@ -26,6 +26,7 @@ import { useKeypress } from "./hooks/use-keypress.js";
 import { useNotifications } from "./hooks/use-notifications.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
+import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { layoutWindow, renderContext } from "./message-layout.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
@@ -96,6 +97,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     return off;
   }, [machine]);
   useEffect(() => machine.onState(setConn), [machine]);
+  useUnfamiliarNotice(machine, dispatch);
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 
