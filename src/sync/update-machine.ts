@@ -120,6 +120,8 @@ export class UpdateMachine {
   private rebuilds = 0;
   private lastMalformedAt = -Infinity;
   private rebuildsAfterMalformed = 0;
+  /** Malformed answers since the last poll that applied: a rebuild that did not help is no recovery. */
+  private malformedInARow = 0;
 
   constructor(
     readonly client: ApiClient,
@@ -328,6 +330,7 @@ export class UpdateMachine {
         }
         attempt = 0;
         this.failures = 0;
+        this.malformedInARow = 0;
         if (this.state.kind !== "live") this.setState({ kind: "live" });
         for (const fn of this.eventListeners) fn(events, store);
         this.noteUnfamiliar(events);
@@ -341,7 +344,8 @@ export class UpdateMachine {
             this.setState({ kind: "failed", error: `The server refused our credentials: ${describeError(err)}` });
             return;
           } else if (err instanceof SchemaError || err instanceof MalformedEventError || err instanceof UnappliableEventError) {
-            this.failures++;
+            // The same bad answer after a rebuild: the failures go on (the UI hears of them), and so does the backoff.
+            this.failures = ++this.malformedInARow;
             await this.pauseMalformed(err);
             await this.rebuild("malformed");
             attempt = 0;
