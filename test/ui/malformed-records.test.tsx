@@ -7,14 +7,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { act } from "react";
-import { render } from "ink-testing-library";
 import { afterEach, expect, it } from "vitest";
 import { SyncSession } from "../../src/sync/session.js";
-import { App } from "../../src/ui/App.js";
-import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { mountApp } from "./mount-app.js";
 
 let cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -32,14 +28,7 @@ async function startWith(edit: (body: Record<string, unknown>) => Record<string,
   const session = await SyncSession.open({ client, account: { site: client.site.href, email: world.owner.email }, stateDir });
   cleanup.push(() => session.dispose(1500));
   await session.machine.start();
-  let instance!: ReturnType<typeof render>;
-  await act(async () => {
-    instance = render(
-      <KeypressProvider>
-        <App session={session} color={false} />
-      </KeypressProvider>,
-    );
-  });
+  const instance = await mountApp(session);
   cleanup.push(async () => act(async () => instance.unmount()));
   for (let i = 0; i < 100 && !(instance.lastFrame() ?? "").includes("Left out"); i++) {
     await act(async () => {
