@@ -41,7 +41,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const server: Server = createServer((req, res) => {
     void router.handle(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  // As long as nginx in front of the real service keeps an idle connection (75 s): a client that
+  // pauses a few seconds between requests (a busy test machine, a person) must not have its
+  // reused connection closed under it (ECONNRESET on the next request).
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => {
