@@ -2,6 +2,7 @@
 import { build } from "esbuild";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { inkFramePlugin } from "./ink-frame-plugin.mjs";
+import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 
 await rm("dist", { recursive: true, force: true }); // no chunks of an earlier build left behind
 await mkdir("dist", { recursive: true });
@@ -38,3 +39,5 @@ const result = await build({
   },
 });
 await writeFile("dist/meta.json", JSON.stringify(result.metafile));
+// The package ships the bundle, so it ships the licences of what the bundle carries.
+await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses(result.metafile));
