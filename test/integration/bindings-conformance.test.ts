@@ -69,6 +69,18 @@ describe("channels", () => {
     const withDefaults = fits(await py("GET", "streams", { include_default: true }), "GET", "/streams")["streams"] as Json[];
     for (const c of withDefaults) expect(typeof c["is_default"]).toBe("boolean");
 
+    // A bot may list the channels its owner is subscribed to.
+    const owner = server.accounts.find((a) => a.email.startsWith("ben@"))!;
+    const ownerSubs = ((await client(server, owner)("GET", "/users/me/subscriptions")).body["subscriptions"] as Json[])
+      .filter((c) => c["is_archived"] !== true).map((c) => c["stream_id"] as number).sort();
+    const bot = as(account(server, "bot"));
+    const ownerOnly = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
+    const viaOwner = fits(await bot("GET", "streams", ownerOnly), "GET", "/streams")["streams"] as Json[];
+    expect(viaOwner.map((c) => c["stream_id"] as number).sort()).toEqual(ownerSubs);
+    expect(ownerSubs.length).toBeGreaterThan(0);
+    // For an account that is no bot, the filter adds nothing.
+    expect(fits(await py("GET", "streams", ownerOnly), "GET", "/streams")["streams"]).toEqual([]);
+
     fails(await py("GET", "streams", { include_all_active: true }), "User not authorized for this query");
     const admin = as(account(server, "admin"));
     const everything = fits(await admin("GET", "streams", { include_all_active: true }), "GET", "/streams")["streams"] as Json[];
