@@ -2,7 +2,7 @@
 // when its event type is among fetch_event_types (null: all of them).
 
 import { LIMITS, type ServerContext } from "./context.js";
-import { mutedTopics } from "./muted-topics.js";
+import { legacySections } from "./initial-state-legacy.js";
 import { ROLE, type Channel, type User } from "./state.js";
 import { avatarUrl, channelToWire, clientTopic, groupToWire, subscriptionToWire, userToWire } from "./wire.js";
 
@@ -34,8 +34,6 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   if (want("presence")) Object.assign(out, presenceSection(ctx, view));
   if (want("realm_user_groups")) out["realm_user_groups"] = userGroups(ctx, view);
   if (want("user_topic")) out["user_topics"] = userTopics(ctx, view);
-  // The legacy list only when its replacement was not explicitly asked for.
-  if (want("muted_topics") && !view.fetchTypes?.has("user_topic")) out["muted_topics"] = mutedTopics(ctx, view.user.id);
   if (want("user_settings")) out["user_settings"] = { ...(ctx.state.userSettings.get(view.user.id) ?? {}) };
   if (want("user_status")) out["user_status"] = userStatus(ctx);
   if (want("realm_emoji")) out["realm_emoji"] = realmEmoji(ctx);
@@ -53,6 +51,7 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   if (want("default_streams")) out["realm_default_streams"] = [...ctx.state.defaultChannelIds];
   if (want("realm_bot")) out["realm_bots"] = realmBots(ctx, view.user);
   if (want("scheduled_messages")) out["scheduled_messages"] = [];
+  Object.assign(out, legacySections(ctx, view.user.id, view.fetchTypes));
   return out;
 }
 

@@ -124,6 +124,15 @@ describe("the legacy muted_topics section and event", () => {
     expect(all).toHaveProperty("muted_topics");
   });
 
+  it("other legacy sections are served when asked for, in the documented shape", async () => {
+    const types = ["realm_filters", "realm_playgrounds", "realm_domains", "default_stream_groups", "stop_words", "realm_embedded_bots", "realm_incoming_webhook_bots"];
+    const body = fits(await register({ fetch_event_types: types }), "POST", "/register");
+    for (const key of ["realm_filters", "realm_playgrounds", "realm_domains", "realm_default_stream_groups", "stop_words", "realm_embedded_bots", "realm_incoming_webhook_bots"]) {
+      expect(body[key], key).toEqual([]);
+    }
+    expect(body).not.toHaveProperty("muted_topics");
+  });
+
   it("a change sends the whole muted list to queues that asked for muted_topics and not for user_topic", async () => {
     const me = account(server, "member");
     const api = client(server, me);
