@@ -2,6 +2,7 @@
 // when its event type is among fetch_event_types (null: all of them).
 
 import { LIMITS, type ServerContext } from "./context.js";
+import { legacySections } from "./initial-state-legacy.js";
 import { ROLE, type Channel, type User } from "./state.js";
 import { avatarUrl, channelToWire, clientTopic, groupToWire, subscriptionToWire, userToWire } from "./wire.js";
 
@@ -45,11 +46,12 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   }
   if (want("navigation_view")) out["navigation_views"] = [];
   if (want("muted_users")) out["muted_users"] = [];
-  if (want("alert_words")) out["alert_words"] = [];
+  if (want("alert_words")) out["alert_words"] = [...(ctx.state.alertWords.get(view.user.id) ?? [])];
   if (want("custom_profile_fields")) Object.assign(out, { custom_profile_fields: [], custom_profile_field_types: {} });
   if (want("default_streams")) out["realm_default_streams"] = [...ctx.state.defaultChannelIds];
   if (want("realm_bot")) out["realm_bots"] = realmBots(ctx, view.user);
   if (want("scheduled_messages")) out["scheduled_messages"] = [];
+  Object.assign(out, legacySections(ctx, view.user.id, view.fetchTypes));
   return out;
 }
 

@@ -1,7 +1,9 @@
 // Typed access to request parameters, following the API conventions: scalars
-// as text, arrays/objects JSON-encoded, booleans "true"/"false". Every name a
-// handler reads (or declares with `accept`) counts as supported; the others are
-// reported back in `ignored_parameters_unsupported`.
+// as text, arrays/objects JSON-encoded, booleans "true"/"false". Like the
+// public service, a scalar may also arrive JSON-encoded (clients that encode
+// every non-text value send `5`, `"5"` or `true`). Every name a handler reads
+// (or declares with `accept`) counts as supported; the others are reported
+// back in `ignored_parameters_unsupported`.
 
 import { badRequest, missingArgument } from "./errors.js";
 
@@ -57,7 +59,7 @@ export class Params {
   bool(name: string): boolean | undefined {
     const v = this.str(name);
     if (v === undefined) return undefined;
-    const t = v.trim().toLowerCase();
+    const t = unquote(v.trim()).toLowerCase();
     if (t === "true") return true;
     if (t === "false") return false;
     throw badRequest(`${name} is not a boolean`);
@@ -83,8 +85,8 @@ export class Params {
   intList(name: string): number[] | undefined {
     const v = this.json(name);
     if (v === undefined) return undefined;
-    const list = Array.isArray(v) ? v : [v];
-    if (!list.every((x) => Number.isInteger(x))) throw badRequest(`${name} is not a list of integers`);
+    const list = (Array.isArray(v) ? v : [v]).map((x) => (typeof x === "string" && /^-?\d+$/.test(x.trim()) ? Number(x) : x));
+    if (!list.every((x) => Number.isSafeInteger(x))) throw badRequest(`${name} is not a list of integers`);
     return list as number[];
   }
 
@@ -96,8 +98,13 @@ export class Params {
   }
 }
 
+/** The text inside one pair of JSON string quotes, or the text itself. */
+function unquote(text: string): string {
+  return /^"[^"\\]*"$/.test(text) ? text.slice(1, -1).trim() : text;
+}
+
 export function parseIntText(name: string, text: string): number {
-  const t = text.trim();
+  const t = unquote(text.trim());
   if (!/^-?\d+$/.test(t)) throw badRequest(`${name} is not an integer`);
   const n = Number(t);
   if (!Number.isSafeInteger(n)) throw badRequest(`${name} is too large`);

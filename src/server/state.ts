@@ -216,6 +216,9 @@ export class State {
   presenceLastUpdateId = 0;
   readonly drafts = new Map<number, Draft[]>();
   readonly userStatus = new Map<number, UserStatus>();
+  /** userId → alert words (in the order added); userId → key → value of the user's storage. */
+  readonly alertWords = new Map<number, string[]>();
+  readonly botStorage = new Map<number, Map<string, string>>();
   /** Linkifiers in wire form ({id, pattern, url_template}). */
   readonly linkifiers: { id: number; pattern: string; url_template: string }[] = [];
   /** Channel ids new users are subscribed to. */

@@ -64,8 +64,13 @@ describe("anchors", () => {
     // No unread message in the narrow: the newest.
     const read = await get({ anchor: "first_unread", num_before: 2, num_after: 0, narrow: [{ operator: "is", operand: "starred" }] });
     expect(read.anchor).toBe(10_000_000_000_000_000);
-    const clash = await maya("GET", "/messages", { anchor: "newest", use_first_unread_anchor: true, num_before: 1, num_after: 0 });
-    expect(clash.status).toBe(400);
+    // Sent together (as older clients do, with a placeholder anchor), the flag wins.
+    for (const anchor of ["newest", 0]) {
+      const both = await get({ anchor, use_first_unread_anchor: true, num_before: 1, num_after: 1 });
+      expect(both.anchor).toBe(firstUnread.id);
+      expect(idsOf(both)).toEqual(idsOf(legacy));
+      expect(both["ignored_parameters_unsupported"]).toBeUndefined();
+    }
   });
 
   it("date with anchor_date: date-only is 00:00 UTC, no zone is UTC, offsets honoured", async () => {

@@ -2,7 +2,10 @@
 // exporting a Route[] listed here.
 
 import type { Route } from "../http.js";
+import { alertWordRoutes } from "./alert-words.js";
 import { authRoutes } from "./auth.js";
+import { botStorageRoutes } from "./bot-storage.js";
+import { channelListRoutes } from "./channel-list.js";
 import { eventRoutes } from "./events.js";
 import { flagRoutes } from "./flags.js";
 import { messageRoutes } from "./messages.js";
@@ -15,6 +18,7 @@ import { draftRoutes } from "./drafts.js";
 import { presenceRoutes } from "./presence.js";
 import { pushRoutes } from "./push.js";
 import { reactionRoutes } from "./reactions.js";
+import { realmDataRoutes } from "./realm-data.js";
 import { statusRoutes } from "./status.js";
 import { subscriptionRoutes } from "./subscriptions.js";
 import { typingRoutes } from "./typing.js";
@@ -33,6 +37,7 @@ export const allRoutes: Route[] = [
   // Channels, subscriptions, users and per-user data. Literal paths (users/me,
   // subscriptions/properties) come before the `:param` ones they overlap.
   ...channelRoutes,
+  ...channelListRoutes,
   ...subscriptionRoutes,
   ...userTopicRoutes,
   ...reactionRoutes,
@@ -44,4 +49,7 @@ export const allRoutes: Route[] = [
   ...userGroupRoutes,
   ...typingRoutes,
   ...pushRoutes,
+  ...alertWordRoutes,
+  ...botStorageRoutes,
+  ...realmDataRoutes,
 ];

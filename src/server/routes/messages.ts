@@ -40,9 +40,10 @@ function getMessages(ctx: RequestContext): Record<string, unknown> {
     };
   }
 
+  // The deprecated flag wins over any anchor sent with it (older clients send
+  // both, with a placeholder anchor), like the public service.
   const useFirstUnread = params.bool("use_first_unread_anchor") ?? false;
   const anchorText = params.str("anchor");
-  if (useFirstUnread && anchorText !== undefined) throw incompatibleParameters(["anchor", "use_first_unread_anchor"]);
   if (anchorText === undefined && !useFirstUnread) throw missingArgument("anchor");
   const anchor: Anchor = useFirstUnread ? { kind: "first_unread" } : parseAnchor(anchorText!);
   const numBefore = params.reqInt("num_before");
