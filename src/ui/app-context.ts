@@ -42,7 +42,7 @@ export interface ActionContext {
   openPopup(render: PopupRender): void;
   openCompose(target: SendTarget, opts?: ComposeOptions): void;
   notify(text: string, kind?: "info" | "error"): void;
-  /** Runs a server call; a refusal shows the server's message, success the given text. */
+  /** Runs an action (from src/sync/actions); a failure shows its message, success the given text. */
   attempt(work: () => Promise<unknown>, done?: string): void;
   /** Writes an escape sequence to the terminal (bell, notifications, clipboard). */
   writeTerminal(sequence: string): void;
