@@ -5,7 +5,7 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { actionError, isActionResult } from "../sync/actions/result.js";
+import { actionError } from "../sync/actions/result.js";
 import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
@@ -235,9 +235,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         attempt: (work, done) => {
           void work().then(
             (r) =>
-              isActionResult(r) && !r.ok
-                ? dispatch({ type: "notice", text: r.error.message, kind: "error" })
-                : done && dispatch({ type: "notice", text: done, kind: "info" }),
+              r.ok ? done && dispatch({ type: "notice", text: done, kind: "info" }) : dispatch({ type: "notice", text: r.error.message, kind: "error" }),
             (err: unknown) => dispatch({ type: "notice", text: actionError(err).message, kind: "error" }),
           );
         },

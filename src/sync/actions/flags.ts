@@ -5,23 +5,20 @@
 import { markAllAsRead, markChannelAsRead, markTopicAsRead, updateMessageFlags, updateMessageFlagsForNarrow } from "../../api/routes/message-flags.js";
 import { narrowToApi, type Narrow } from "../../model/narrow.js";
 import type { Store } from "../../model/store.js";
-import { failed, perform, request, type ActionResult, type ActionSession } from "./result.js";
+import { command, failed, perform, type ActionResult, type ActionSession } from "./result.js";
 
 const MAX_ROUNDS = 100;
 
-export async function setStarred(session: ActionSession, messageId: number, starred: boolean): Promise<ActionResult> {
-  const r = await request(session, (c) => updateMessageFlags(c, { messages: [messageId], op: starred ? "add" : "remove", flag: "starred" }));
-  return r.ok ? { ok: true, value: undefined } : r;
+export function setStarred(session: ActionSession, messageId: number, starred: boolean): Promise<ActionResult> {
+  return command(session, (c) => updateMessageFlags(c, { messages: [messageId], op: starred ? "add" : "remove", flag: "starred" }));
 }
 
-export async function markChannelRead(session: ActionSession, channelId: number): Promise<ActionResult> {
-  const r = await request(session, (c) => markChannelAsRead(c, channelId));
-  return r.ok ? { ok: true, value: undefined } : r;
+export function markChannelRead(session: ActionSession, channelId: number): Promise<ActionResult> {
+  return command(session, (c) => markChannelAsRead(c, channelId));
 }
 
-export async function markTopicRead(session: ActionSession, channelId: number, topic: string): Promise<ActionResult> {
-  const r = await request(session, (c) => markTopicAsRead(c, channelId, topic));
-  return r.ok ? { ok: true, value: undefined } : r;
+export function markTopicRead(session: ActionSession, channelId: number, topic: string): Promise<ActionResult> {
+  return command(session, (c) => markTopicAsRead(c, channelId, topic));
 }
 
 /** Everything read; the server works in batches, asked again until it says it is done (bounded). */

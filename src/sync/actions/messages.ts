@@ -5,7 +5,7 @@
  * connection keeps it there, to be saved again.
  */
 import { getMessage, getMessageHistory, deleteMessage as deleteMessageRoute, updateMessage, type UpdateMessageParams } from "../../api/routes/messages.js";
-import { request, type ActionResult, type ActionSession } from "./result.js";
+import { command, request, type ActionResult, type ActionSession } from "./result.js";
 
 export type { UpdateMessageParams, PropagateMode } from "../../api/routes/messages.js";
 
@@ -16,15 +16,13 @@ export function editKey(messageId: number): string {
 
 /** Saves an edit or a move; on success the journal forgets the edit's text. */
 export async function editMessage(session: ActionSession, messageId: number, p: UpdateMessageParams): Promise<ActionResult> {
-  const r = await request(session, (c) => updateMessage(c, messageId, p));
-  if (!r.ok) return r;
-  session.journal.clear(editKey(messageId));
-  return { ok: true, value: undefined };
+  const r = await command(session, (c) => updateMessage(c, messageId, p));
+  if (r.ok) session.journal.clear(editKey(messageId));
+  return r;
 }
 
-export async function deleteMessage(session: ActionSession, messageId: number): Promise<ActionResult> {
-  const r = await request(session, (c) => deleteMessageRoute(c, messageId));
-  return r.ok ? { ok: true, value: undefined } : r;
+export function deleteMessage(session: ActionSession, messageId: number): Promise<ActionResult> {
+  return command(session, (c) => deleteMessageRoute(c, messageId));
 }
 
 /** The message's source as the server has it now (Markdown, not rendered). */

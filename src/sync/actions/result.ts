@@ -56,11 +56,6 @@ export function request<T>(session: Pick<ActionSession, "machine">, work: (clien
   return perform(() => work(session.machine.client));
 }
 
-export function isActionResult(v: unknown): v is ActionResult<unknown> {
-  return typeof v === "object" && v !== null && "ok" in v && typeof (v as { ok: unknown }).ok === "boolean" &&
-    ((v as { ok: boolean }).ok ? "value" in v : "error" in v);
-}
-
 /** Runs a request whose answer the caller has no use for (the store follows through events). */
 export async function command(session: Pick<ActionSession, "machine">, work: (client: ApiClient) => Promise<unknown>): Promise<ActionResult> {
   const r = await request(session, work);
