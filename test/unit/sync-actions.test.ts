@@ -10,6 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteLocalDraft, deleteServerDraft } from "../../src/sync/actions/drafts.js";
 import { deleteMessage, editKey, editMessage, messageSource } from "../../src/sync/actions/messages.js";
 import { actionError, perform } from "../../src/sync/actions/result.js";
+import { changeSubscriptions, setTopicVisibility, VisibilityPolicy } from "../../src/sync/actions/channels.js";
+import { markAllRead, markNarrowRead } from "../../src/sync/actions/flags.js";
+import type { Store } from "../../src/model/store.js";
 import { SyncSession } from "../../src/sync/session.js";
 import { ApiError, NetworkError, SchemaError } from "../../src/api/errors.js";
 import { fakeConnection } from "../fixtures/fake-connection.js";
@@ -96,6 +99,31 @@ describe("drafts", () => {
     expect(deleteLocalDraft(session, "stream:10:Plans")).toEqual({ ok: true, value: undefined });
     expect(session.journal.get("stream:10:Plans")).toBeUndefined();
     expect(conn.requests).toHaveLength(0); // not live: nothing sent yet
+  });
+});
+
+describe("flags and settings", () => {
+  it("marking everything read asks again while the server says it is not done, then succeeds", async () => {
+    const partial = { body: { result: "success", msg: "", complete: false } };
+    conn.prepare(partial, partial, { body: { result: "success", msg: "", complete: true } });
+    expect(await markAllRead(session)).toEqual({ ok: true, value: undefined });
+    expect(conn.requests.map((r) => r.path)).toEqual(Array(3).fill("/api/v1/mark_all_as_read"));
+  });
+
+  it("search results are not marked read: a failure with a reason, and nothing asked of the server", async () => {
+    const r = await markNarrowRead(session, {} as Store, { kind: "search", query: "lunch" });
+    expect(r).toEqual({ ok: false, error: { message: "Search results are not marked read; open a topic or channel first" } });
+    expect(conn.requests).toHaveLength(0);
+  });
+
+  it("subscription settings and a topic's visibility go as the server expects them", async () => {
+    expect(await changeSubscriptions(session, [{ stream_id: 10, property: "is_muted", value: true }])).toEqual({ ok: true, value: undefined });
+    expect(conn.last().path).toBe("/api/v1/users/me/subscriptions/properties");
+    expect(JSON.parse(conn.last().form.get("subscription_data")!)).toEqual([{ stream_id: 10, property: "is_muted", value: true }]);
+    conn.prepare(refusal("BAD_REQUEST", "Invalid channel ID"));
+    const r = await setTopicVisibility(session, 99, "Plans", VisibilityPolicy.Followed);
+    expect(r).toEqual({ ok: false, error: { code: "BAD_REQUEST", message: "Invalid channel ID (BAD_REQUEST)" } });
+    expect(conn.last().form.get("visibility_policy")).toBe("3");
   });
 });
 
