@@ -1,22 +1,18 @@
 /**
- * What the views ask of the network: load a narrow, fetch older messages,
- * topics, send, mark read. Results land in the store; failures are returned
- * to the caller (the compose box keeps its text) or recorded on the list.
+ * What the views ask of the network as they show things: load a narrow,
+ * fetch older and newer messages, topics, and mark what was seen read.
+ * Results land in the store; failures are recorded on the list. What the
+ * user does on purpose goes through src/sync/actions; sending, through the
+ * outbox.
  */
 import { describeError } from "../api/errors.js";
-import { checkMessagesMatchNarrow, getMessages, sendMessage, updateMessageFlags } from "../api/routes/messages.js";
+import { checkMessagesMatchNarrow, getMessages, updateMessageFlags } from "../api/routes/messages.js";
 import { getTopics } from "../api/routes/topics.js";
 import { narrowAnchorId, narrowToApi, type Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { UpdateMachine } from "./update-machine.js";
 
 export const BATCH = 100;
-
-import type { SendTarget } from "./outbox-file.js";
-
-export type { SendTarget } from "./outbox-file.js";
-
-let localCounter = 0;
 
 export class Commands {
   private readonly pendingRead = new Set<number>();
@@ -116,18 +112,6 @@ export class Commands {
     } catch {
       // The sidebar still shows topics known from unreads and loaded messages.
     }
-  }
-
-  /** Sends a message; throws on refusal or network failure so the caller keeps the text. */
-  async send(target: SendTarget, content: string): Promise<number> {
-    const store = this.store;
-    const localId = `${Date.now()}.${++localCounter}`;
-    const common = { content, queue_id: store?.queueId ?? undefined, local_id: localId };
-    const res =
-      target.type === "stream"
-        ? await sendMessage(this.machine.client, { type: "stream", to: target.channelId, topic: target.topic, ...common })
-        : await sendMessage(this.machine.client, { type: "direct", to: target.userIds, ...common });
-    return res.id;
   }
 
   /** Marks messages read, batched: seen messages go to the server together shortly after. */

@@ -91,6 +91,23 @@ export class DraftSync {
     await this.runSync();
   }
 
+  /**
+   * Deletes a server draft this client does not hold in its journal (another
+   * client's, or one left while synchronisation was off). One already gone
+   * is what was wanted. The store follows through the server's event.
+   */
+  async deleteServerDraft(draftId: number): Promise<void> {
+    const local = this.journal.entriesForSync().find((e) => e.serverId === draftId);
+    if (local) {
+      this.journal.clear(local.key);
+      await this.flush();
+      return;
+    }
+    await this.api.deleteDraft(this.machine.client, draftId).catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.status < 500 && !err.isRateLimit)) throw err;
+    });
+  }
+
   dispose(): void {
     this.disposed = true;
     this.debounce.cancel();

@@ -67,6 +67,11 @@ export class SyncSession {
     );
   }
 
+  /** The address this session is signed in as. */
+  get selfEmail(): string {
+    return this.machine.client.email;
+  }
+
   /** From the keypress bus, for every key: presence, and a quick reconnect after a long idle. */
   keyPressed(): void {
     const now = this.machine.clock.now();

@@ -5,7 +5,7 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { describeError } from "../api/errors.js";
+import { actionError } from "../sync/actions/result.js";
 import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
@@ -234,8 +234,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         notify: (text, kind = "info") => dispatch({ type: "notice", text, kind }),
         attempt: (work, done) => {
           void work().then(
-            () => done && dispatch({ type: "notice", text: done, kind: "info" }),
-            (err: unknown) => dispatch({ type: "notice", text: describeError(err), kind: "error" }),
+            (r) =>
+              r.ok ? done && dispatch({ type: "notice", text: done, kind: "info" }) : dispatch({ type: "notice", text: r.error.message, kind: "error" }),
+            (err: unknown) => dispatch({ type: "notice", text: actionError(err).message, kind: "error" }),
           );
         },
         writeTerminal: (seq) => stdout.write(seq),
@@ -291,7 +292,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         <Box flexGrow={1}>
           <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : "Connecting…"}</Text>
         </Box>
-        <StatusLine state={conn} organization="" user={machine.client.email} width={columns} />
+        <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
       </Box>
     );
   }

@@ -7,6 +7,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
+import type { ActionResult } from "../sync/actions/result.js";
 import type { SyncSession } from "../sync/session.js";
 import type { SendTarget } from "../sync/outbox.js";
 import type { Settings } from "../config/settings.js";
@@ -42,8 +43,8 @@ export interface ActionContext {
   openPopup(render: PopupRender): void;
   openCompose(target: SendTarget, opts?: ComposeOptions): void;
   notify(text: string, kind?: "info" | "error"): void;
-  /** Runs a server call; a refusal shows the server's message, success the given text. */
-  attempt(work: () => Promise<unknown>, done?: string): void;
+  /** Runs an action (from src/sync/actions); a failure shows its message, success the given text. */
+  attempt(work: () => Promise<ActionResult<unknown>>, done?: string): void;
   /** Writes an escape sequence to the terminal (bell, notifications, clipboard). */
   writeTerminal(sequence: string): void;
   quit(): void;

@@ -2,11 +2,19 @@
  * Palette entries about one channel: its settings (administrators), the
  * user's subscription to it, the open topic's visibility, marking as read.
  */
-import { markChannelAsRead, markTopicAsRead } from "../api/routes/message-flags.js";
-import { CHANNEL_GROUP_SETTINGS, updateChannel, type ChannelGroupSetting, type TopicsPolicy, type UpdateChannelParams } from "../api/routes/channels.js";
-import { updateSubscriptionSettings, type SubscriptionSetting } from "../api/routes/subscriptions.js";
-import { VisibilityPolicy, updateUserTopic } from "../api/routes/user-topics.js";
 import type { GroupSettingValue } from "../api/schemas/common.js";
+import {
+  CHANNEL_GROUP_SETTINGS,
+  changeChannel,
+  changeSubscriptions,
+  setTopicVisibility,
+  VisibilityPolicy,
+  type ChannelGroupSetting,
+  type SubscriptionSetting,
+  type TopicsPolicy,
+  type UpdateChannelParams,
+} from "../sync/actions/channels.js";
+import { markChannelRead, markTopicRead } from "../sync/actions/flags.js";
 import type { ActionContext } from "./app-context.js";
 import {
   canAdministerChannel,
@@ -46,7 +54,7 @@ const TOPICS_POLICIES: Array<{ value: TopicsPolicy; label: string }> = [
 ];
 
 function change(ctx: ActionContext, channelId: number, p: UpdateChannelParams, done: string): void {
-  ctx.attempt(() => updateChannel(ctx.session.machine.client, channelId, p), done);
+  ctx.attempt(() => changeChannel(ctx.session, channelId, p), done);
 }
 
 /** Channel settings: each entry a small form for the target channel. */
@@ -226,7 +234,7 @@ function subscriptionCommandsFor(ctx: ActionContext, target: number): PaletteCom
   const sub = store.channels.get(target);
   if (!sub) return [];
   const label = channelLabel(store, target);
-  const set = (settings: SubscriptionSetting[], done: string) => ctx.attempt(() => updateSubscriptionSettings(ctx.session.machine.client, settings), done);
+  const set = (settings: SubscriptionSetting[], done: string) => ctx.attempt(() => changeSubscriptions(ctx.session, settings), done);
   const muted = store.isChannelMuted(target);
   return [
     {
@@ -273,7 +281,7 @@ function subscriptionCommandsFor(ctx: ActionContext, target: number): PaletteCom
       id: "read.channel",
       title: "Mark channel as read",
       detail: label,
-      run: () => ctx.attempt(() => markChannelAsRead(ctx.session.machine.client, target), `${label} marked as read`),
+      run: () => ctx.attempt(() => markChannelRead(ctx.session, target), `${label} marked as read`),
     },
   ];
 }
@@ -295,13 +303,13 @@ function topicCommands(ctx: ActionContext, channelId: number | undefined, topic:
     title: e.title,
     detail: label,
     run: (c: ActionContext) =>
-      c.attempt(() => updateUserTopic(c.session.machine.client, { stream_id: channelId, topic, visibility_policy: e.policy }), `${label}: ${e.done}`),
+      c.attempt(() => setTopicVisibility(c.session, channelId, topic, e.policy), `${label}: ${e.done}`),
   }));
   out.push({
     id: "read.topic",
     title: "Mark topic as read",
     detail: label,
-    run: (c) => c.attempt(() => markTopicAsRead(c.session.machine.client, channelId, topic), `${label} marked as read`),
+    run: (c) => c.attempt(() => markTopicRead(c.session, channelId, topic), `${label} marked as read`),
   });
   return out;
 }

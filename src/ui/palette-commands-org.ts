@@ -4,13 +4,11 @@
  * away, marking everything read, looking a user up by email, and
  * registering a push token.
  */
-import { createChannelFolder, updateChannelFolder } from "../api/routes/channel-folders.js";
-import { markAllAsRead } from "../api/routes/message-flags.js";
-import { addApnsDeviceToken } from "../api/routes/push.js";
-import { MAX_STATUS_TEXT_LENGTH, updateStatus } from "../api/routes/status.js";
-import { createUserGroup } from "../api/routes/user-groups.js";
-import { deactivateUser, getUserByEmail } from "../api/routes/users.js";
 import { emojiByName } from "../render/emoji.js";
+import { createUserGroup, deactivateUser, MAX_STATUS_TEXT_LENGTH, registerPushToken, setStatus } from "../sync/actions/account.js";
+import { changeChannelFolder, createChannelFolder } from "../sync/actions/channels.js";
+import { markAllRead } from "../sync/actions/flags.js";
+import { lookUpUserByEmail } from "../sync/actions/users.js";
 import type { ActionContext } from "./app-context.js";
 import { isOrgAdmin, userOptions, withinLimit, type PaletteCommand } from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
@@ -34,7 +32,7 @@ export function unicodeEmojiCode(emoji: string): string {
 function folderCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
   if (!isOrgAdmin(store)) return [];
-  const client = ctx.session.machine.client;
+  const session = ctx.session;
   const out: PaletteCommand[] = [
     {
       id: "folder.create",
@@ -47,7 +45,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
             { kind: "text", name: "name", label: "Name", validate: withinLimit("A folder name", store.realm.maxFolderNameLength, true) },
             { kind: "text", name: "description", label: "Description", validate: withinLimit("The description", store.realm.maxFolderDescriptionLength) },
           ],
-          onSubmit: (v) => c.attempt(() => createChannelFolder(client, { name: str(v, "name").trim(), description: str(v, "description") }), `Folder ${str(v, "name").trim()} created`),
+          onSubmit: (v) => c.attempt(() => createChannelFolder(session, { name: str(v, "name").trim(), description: str(v, "description") }), `Folder ${str(v, "name").trim()} created`),
         }),
     },
   ];
@@ -68,7 +66,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
             if (str(v, "name").trim() !== f.name) p.name = str(v, "name").trim();
             if (str(v, "description") !== f.description) p.description = str(v, "description");
             if (Object.keys(p).length === 0) return c.notify("Nothing changed");
-            c.attempt(() => updateChannelFolder(client, f.id, p), `Folder ${p.name ?? f.name} changed`);
+            c.attempt(() => changeChannelFolder(session, f.id, p), `Folder ${p.name ?? f.name} changed`);
           },
         }),
     });
@@ -81,7 +79,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
           title: `${f.is_archived ? "Unarchive" : "Archive"} folder ${f.name}?`,
           lines: [f.is_archived ? "It shows in the sidebar again." : "Its channels stay; the folder no longer groups them."],
           action: f.is_archived ? "unarchive" : "archive",
-          onConfirm: () => c.attempt(() => updateChannelFolder(client, f.id, { is_archived: !f.is_archived }), `Folder ${f.name} ${f.is_archived ? "unarchived" : "archived"}`),
+          onConfirm: () => c.attempt(() => changeChannelFolder(session, f.id, { is_archived: !f.is_archived }), `Folder ${f.name} ${f.is_archived ? "unarchived" : "archived"}`),
         }),
     });
   }
@@ -132,7 +130,7 @@ function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
               onConfirm: () =>
                 c.attempt(
                   () =>
-                    deactivateUser(c.session.machine.client, userId, {
+                    deactivateUser(c.session, userId, {
                       actions,
                       deactivation_notification_comment: v["notify"] === true ? str(v, "comment") : null,
                     }),
@@ -147,7 +145,7 @@ function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
 
 function personalCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
-  const client = ctx.session.machine.client;
+  const session = ctx.session;
   const status = store.people.statuses.get(store.selfId);
   const away = status?.away ?? false;
   return [
@@ -180,7 +178,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
             const emoji = name ? emojiByName(name) : undefined;
             c.attempt(
               () =>
-                updateStatus(client, {
+                setStatus(session, {
                   status_text: str(v, "text").trim(),
                   emoji_name: name,
                   ...(emoji ? { emoji_code: unicodeEmojiCode(emoji), reaction_type: "unicode_emoji" as const } : {}),
@@ -193,12 +191,12 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
     {
       id: "status.clear",
       title: "Clear your status",
-      run: (c) => c.attempt(() => updateStatus(client, { status_text: "", emoji_name: "" }), "Status cleared"),
+      run: (c) => c.attempt(() => setStatus(session, { status_text: "", emoji_name: "" }), "Status cleared"),
     },
     {
       id: "status.away",
       title: away ? "Set yourself available (not away)" : "Set yourself away",
-      run: (c) => c.attempt(() => updateStatus(client, { away: !away }), away ? "You are shown as available" : "You are shown as away"),
+      run: (c) => c.attempt(() => setStatus(session, { away: !away }), away ? "You are shown as available" : "You are shown as away"),
     },
     {
       id: "read.all",
@@ -208,7 +206,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           title: "Mark all messages as read?",
           lines: ["Every unread message in every channel and conversation."],
           action: "mark all as read",
-          onConfirm: () => c.attempt(() => markAllAsRead(client), "All messages marked as read"),
+          onConfirm: () => c.attempt(() => markAllRead(session), "All messages marked as read"),
         }),
     },
     {
@@ -220,8 +218,9 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           fields: [{ kind: "text", name: "email", label: "Email", validate: (v) => (v.includes("@") ? undefined : "An email address") }],
           onSubmit: (v) =>
             c.attempt(async () => {
-              const res = await getUserByEmail(client, str(v, "email").trim());
-              openUserCard(c, res.user.user_id);
+              const r = await lookUpUserByEmail(session, str(v, "email").trim());
+              if (r.ok) openUserCard(c, r.value.user_id);
+              return r;
             }),
         }),
     },
@@ -239,7 +238,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           onSubmit: (v) => {
             const members = (Array.isArray(v["members"]) ? v["members"] : []).map(Number);
             c.attempt(
-              () => createUserGroup(client, { name: str(v, "name").trim(), description: str(v, "description"), members }),
+              () => createUserGroup(session, { name: str(v, "name").trim(), description: str(v, "description"), members }),
               `Group ${str(v, "name").trim()} created with ${members.length} member${members.length === 1 ? "" : "s"}`,
             );
           },
@@ -255,7 +254,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
             { kind: "text", name: "token", label: "Device token", validate: (v) => (v.trim() ? undefined : "The token from the device") },
             { kind: "text", name: "appid", label: "App ID", hint: "e.g. org.example.app", validate: (v) => (v.trim() ? undefined : "The app's bundle ID") },
           ],
-          onSubmit: (v) => c.attempt(() => addApnsDeviceToken(client, { token: str(v, "token").trim(), appid: str(v, "appid").trim() }), "Push token registered"),
+          onSubmit: (v) => c.attempt(() => registerPushToken(session, { token: str(v, "token").trim(), appid: str(v, "appid").trim() }), "Push token registered"),
         }),
     },
   ];

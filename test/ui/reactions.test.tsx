@@ -107,9 +107,9 @@ describe("reactions in the message pane", () => {
     const stale = { ...store.messages.byId.get(id)!, reactions: [] };
     await addReaction(app.ctx.client(), id, { emoji_name: "+1" });
     // The model may not have heard of it yet: adding again meets REACTION_ALREADY_EXISTS.
-    await expect(toggleReaction({ store, session: app.session }, stale, { emoji_name: "+1" })).resolves.toBe("added");
+    await expect(toggleReaction(app.session, store, stale, { emoji_name: "+1" })).resolves.toEqual({ ok: true, value: "added" });
     const mine = { ...stale, reactions: [{ emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji", user_id: store.selfId }] };
-    await expect(toggleReaction({ store, session: app.session }, mine, { emoji_name: "tada" })).resolves.toBe("removed");
+    await expect(toggleReaction(app.session, store, mine, { emoji_name: "tada" })).resolves.toEqual({ ok: true, value: "removed" });
     expect(await serverReactions(app, id)).toEqual([{ name: "+1", user: store.selfId }]);
   });
 });

@@ -4,10 +4,10 @@
  * text or a link to it (OSC 52), and opening its spoilers.
  */
 import type { Message } from "../../api/schemas/common.js";
-import { updateMessageFlags } from "../../api/routes/message-flags.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { osc52Copy } from "../../render/terminal.js";
+import { setStarred } from "../../sync/actions/flags.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { reactionGroups } from "../message-layout.js";
 import { openEmojiPicker, openReactionChooser } from "../popups/EmojiPicker.js";
@@ -74,7 +74,7 @@ export const messageActionsFeature: Feature = {
     msgStar: withSelected((ctx, m) => {
       const starred = ctx.store.messages.starred.has(m.id);
       ctx.attempt(
-        () => updateMessageFlags(ctx.session.machine.client, { messages: [m.id], op: starred ? "remove" : "add", flag: "starred" }),
+        () => setStarred(ctx.session, m.id, !starred),
         starred ? "Unstarred the message" : "Starred the message ★",
       );
     }),

@@ -5,13 +5,12 @@
  */
 import { createElement } from "react";
 import { Text } from "ink";
-import { markAllAsRead, markChannelAsRead, markTopicAsRead, updateMessageFlagsForNarrow } from "../../api/routes/message-flags.js";
 import { dmParticipants, messageDmUsers, narrowKey, narrowToApi, topicKey, type Narrow } from "../../model/narrow.js";
 import { dmRows, narrowTitle, topicRows } from "../../model/selectors.js";
 import { folderSections } from "../../model/selectors-views.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import type { SyncSession } from "../../sync/session.js";
+import { markNarrowRead } from "../../sync/actions/flags.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { Popup } from "../popups/Popup.js";
@@ -134,45 +133,7 @@ function nextDm(ctx: ActionContext): void {
   openAt(ctx, next, ctx.store.firstUnreadIn(next));
 }
 
-const MAX_ROUNDS = 100;
-
-/**
- * Marks every message of a narrow read on the server: a channel and "all"
- * through their own operations, anything else through flags-by-narrow,
- * window after window until the newest message (at most MAX_ROUNDS windows).
- * The store follows through the server's flag events.
- */
-export async function markNarrowRead(session: SyncSession, store: Store, narrow: Narrow): Promise<void> {
-  const client = session.machine.client;
-  if (narrow.kind === "channel") {
-    await markChannelAsRead(client, narrow.channelId);
-    return;
-  }
-  if (narrow.kind === "feed") {
-    for (let i = 0; i < MAX_ROUNDS; i++) if ((await markAllAsRead(client)).complete) return;
-    throw new Error("The server is still marking messages as read; try again in a moment");
-  }
-  if (narrow.kind === "search") throw new Error("Search results are not marked read; open a topic or channel first");
-  // Servers before flags-by-narrow (feature level 155) have the topic operation only.
-  if (narrow.kind === "topic" && store.realm.featureLevel < 155) {
-    await markTopicAsRead(client, narrow.channelId, narrow.topic);
-    return;
-  }
-  let anchor: number | "first_unread" = "first_unread";
-  for (let i = 0; i < MAX_ROUNDS; i++) {
-    const res = await updateMessageFlagsForNarrow(client, {
-      anchor,
-      include_anchor: anchor === "first_unread",
-      num_before: 0,
-      num_after: 1000,
-      narrow: narrowToApi(narrow, store.realm.featureLevel),
-      op: "add",
-      flag: "read",
-    });
-    if (res.found_newest || res.last_processed_id === null) return;
-    anchor = res.last_processed_id;
-  }
-}
+export { markNarrowRead };
 
 /** M: the open narrow (topic, channel, conversation…); the combined feed or the Inbox means everything, after a question. */
 function markOpenRead(ctx: ActionContext): void {

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { THEMES, openSettings, type ThemeName } from "../../config/settings.js";
 import { dmParticipants } from "../../model/narrow.js";
 import type { UserRow } from "../../model/selectors-views.js";
+import { perform } from "../../sync/actions/result.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { People, personSummary } from "../popups/People.js";
 import { openUserCard } from "../popups/UserCard.js";
@@ -33,11 +34,15 @@ export function nextTheme(current: ThemeName): ThemeName {
 function cycleTheme(ctx: ActionContext): void {
   const next = nextTheme(ctx.ui.theme ?? ctx.settings.theme);
   ctx.dispatch({ type: "theme", theme: next });
-  ctx.attempt(async () => {
-    const file = await openSettings();
-    file.save({ theme: next });
-    if (file.problems.length && !file.path) throw new Error(file.problems[0]);
-  }, `Theme: ${next} (saved)`);
+  ctx.attempt(
+    () =>
+      perform(async () => {
+        const file = await openSettings();
+        file.save({ theme: next });
+        if (file.problems.length && !file.path) throw new Error(file.problems[0]);
+      }),
+    `Theme: ${next} (saved)`,
+  );
 }
 
 export const peopleFeature: Feature = {

@@ -13,11 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useStdin, useStdout } from "ink";
 import { useRef, useState } from "react";
-import { describeError } from "../../api/errors.js";
-import { updateMessage, type UpdateMessageParams } from "../../api/routes/messages.js";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
 import { draftKey } from "../../sync/draft-journal.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { SyncSession } from "../../sync/session.js";
@@ -43,9 +42,7 @@ export const MAX_COMPOSE_LINES = 6;
 export const MAX_SUGGESTIONS = 5;
 
 /** The journal key of an edit in progress (not a conversation: never synced as a server draft). */
-export function editKey(messageId: number): string {
-  return `edit:${messageId}`;
-}
+export { editKey };
 
 /** Checks a message against the organization's limits; returns what is wrong, if anything. */
 export function composeProblem(store: Store, target: SendTarget, text: string, register?: Record<string, unknown>): string | undefined {
@@ -222,8 +219,11 @@ export function useCompose(deps: {
     const from = m?.type === "stream" && m.stream_id !== undefined ? { channelId: m.stream_id, topic: m.subject } : undefined;
     setSending(true);
     try {
-      await updateMessage(session.machine.client, id, p);
-      session.journal.clear(editKey(id));
+      const saved = await editMessage(session, id, p);
+      if (!saved.ok) {
+        dispatch({ type: "composeError", error: `Not saved: ${saved.error.message} — your text is kept` });
+        return;
+      }
       editor.current = EMPTY_EDITOR;
       close();
       const moved = p.topic !== undefined || p.stream_id !== undefined;
@@ -231,8 +231,6 @@ export function useCompose(deps: {
       if (moved && from && p.propagate_mode !== "change_one") {
         deps.onMoved?.(from, { channelId: p.stream_id ?? from.channelId, topic: p.topic ?? from.topic }, id);
       }
-    } catch (err) {
-      dispatch({ type: "composeError", error: `Not saved: ${describeError(err)} — your text is kept` });
     } finally {
       setSending(false);
     }

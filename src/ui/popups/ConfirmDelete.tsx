@@ -1,9 +1,9 @@
 /** d: asks before deleting one of your messages (y or Enter deletes; n or Esc keeps it). */
 import { Text } from "ink";
 import type { Message } from "../../api/schemas/common.js";
-import { deleteMessage } from "../../api/routes/messages.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { deleteMessage } from "../../sync/actions/messages.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
@@ -20,7 +20,7 @@ export function ConfirmDelete({ message, close }: { message: Message; close: () 
     (name) => {
       if (name === "y" || name === "Y" || name === "enter") {
         close();
-        ctx.attempt(() => deleteMessage(ctx.session.machine.client, message.id), "Message deleted.");
+        ctx.attempt(() => deleteMessage(ctx.session, message.id), "Message deleted.");
       } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
       return true;
     },

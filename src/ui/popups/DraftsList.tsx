@@ -6,11 +6,11 @@
  */
 import { Box, Text } from "ink";
 import { useEffect, useState } from "react";
-import { deleteDraft } from "../../api/routes/drafts.js";
 import { dmParticipants } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { deleteLocalDraft, deleteServerDraft } from "../../sync/actions/drafts.js";
 import { draftKey, type DraftJournal } from "../../sync/draft-journal.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
@@ -103,10 +103,10 @@ export function DraftsList({ close }: { close: () => void }) {
       } else if (name === "x" && row) {
         if (row.serverId !== undefined) {
           const id = row.serverId;
-          ctx.attempt(() => deleteDraft(ctx.session.machine.client, id), "Draft deleted.");
+          ctx.attempt(() => deleteServerDraft(ctx.session, id), "Draft deleted.");
         } else {
-          ctx.session.journal.clear(row.key);
-          ctx.notify("Draft deleted.");
+          const key = row.key;
+          ctx.attempt(async () => deleteLocalDraft(ctx.session, key), "Draft deleted.");
         }
       }
       return true;

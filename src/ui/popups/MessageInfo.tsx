@@ -6,11 +6,10 @@
  */
 import { Text } from "ink";
 import { useEffect, useState } from "react";
-import { describeError } from "../../api/errors.js";
-import { getMessage, getMessageHistory } from "../../api/routes/messages.js";
 import type { MessageHistoryResponse } from "../../api/schemas/responses.js";
 import type { Store } from "../../model/store.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { messageHistory, messageSource } from "../../sync/actions/messages.js";
 import { formatDateTime } from "../../render/time.js";
 import { wrapText } from "../../render/wrap.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
@@ -78,22 +77,20 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
   const [offset, setOffset] = useState(0);
-  const client = ctx.session.machine.client;
+  const session = ctx.session;
 
   useEffect(() => {
     let live = true;
-    getMessage(client, messageId, { apply_markdown: false, allow_empty_topic_name: true }).then(
-      (r) => live && setLoaded((l) => ({ ...l, raw: r.message.content })),
-      (err: unknown) => live && setLoaded((l) => ({ ...l, rawError: describeError(err) })),
+    void messageSource(session, messageId).then(
+      (r) => live && setLoaded((l) => (r.ok ? { ...l, raw: r.value } : { ...l, rawError: r.error.message })),
     );
-    getMessageHistory(client, messageId, { allow_empty_topic_name: true }).then(
-      (r) => live && setLoaded((l) => ({ ...l, history: r.message_history })),
-      (err: unknown) => live && setLoaded((l) => ({ ...l, historyError: describeError(err) })),
+    void messageHistory(session, messageId).then(
+      (r) => live && setLoaded((l) => (r.ok ? { ...l, history: r.value } : { ...l, historyError: r.error.message })),
     );
     return () => {
       live = false;
     };
-  }, [client, messageId]);
+  }, [session, messageId]);
 
   const inner = Math.max(20, width - 4);
   const store = ctx.store;

@@ -5,13 +5,12 @@
  */
 import { Text } from "ink";
 import { useEffect, useState } from "react";
-import { describeError } from "../../api/errors.js";
-import { getUser } from "../../api/routes/users.js";
 import type { User } from "../../api/schemas/common.js";
 import type { PresenceStatus } from "../../model/presence.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
+import { lookUpUser } from "../../sync/actions/users.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
@@ -99,20 +98,21 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
   const [fresh, setFresh] = useState<User | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
-  const client = ctx.session.machine.client;
+  const session = ctx.session;
 
   useEffect(() => {
     let live = true;
-    getUser(client, userId).then(
-      (r) => live && setFresh(r.user),
-      (err: unknown) => live && setError(describeError(err)),
-    );
+    void lookUpUser(session, userId).then((r) => {
+      if (!live) return;
+      if (r.ok) setFresh(r.value);
+      else setError(r.error.message);
+    });
     const tick = setInterval(() => setNow(Date.now()), 30_000); // the local time stays current
     return () => {
       live = false;
       clearInterval(tick);
     };
-  }, [client, userId]);
+  }, [session, userId]);
 
   useKeypress(
     (name) => {
