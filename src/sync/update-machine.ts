@@ -60,7 +60,15 @@ export interface UpdateMachineOptions {
   clock?: Clock;
   random?: () => number;
   api?: Partial<SyncApi>;
+  /**
+   * Consulted when the first register fails (before any store exists): `fail`
+   * ends the start with that line, `retryInMs` waits and says `note`;
+   * undefined keeps the usual backoff.
+   */
+  startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
 }
+
+export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
 
 export type StoreReason = "start" | "queue-lost" | "malformed";
 
@@ -241,6 +249,18 @@ export class UpdateMachine {
         this.checkStopped();
         // A queue registered for a rebuild that failed half-way is of no use.
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);
+        const verdict = reason === "start" && !previous ? await this.opts.startGuard?.(err, attempt) : undefined;
+        this.checkStopped();
+        if (verdict && "fail" in verdict) {
+          this.setState({ kind: "failed", error: verdict.fail });
+          throw err;
+        }
+        if (verdict) {
+          this.failures++;
+          this.setState({ kind: "reconnecting", attempt: this.failures, error: verdict.note });
+          await this.wait(verdict.retryInMs);
+          continue;
+        }
         if (err instanceof ApiError && !this.transientApiError(err)) {
           this.setState({
             kind: "failed",
