@@ -112,7 +112,7 @@ async function runClient(args: ClientArgs): Promise<void> {
     client,
     account: { site: client.site.href, email: account.email },
     stateDir,
-    machine: { api: { register: checkedRegister }, startGuard: startGuard({ client, email: account.email, ca }) },
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email, ca }) },
   });
   session.installSignalHandlers();
   const { machine, commands } = session;

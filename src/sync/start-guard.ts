@@ -16,7 +16,9 @@ import {
   rateLimitWaitMs,
 } from "../api/first-contact.js";
 import type { ApiClient } from "../api/http.js";
+import { registerRequest } from "../api/register-request.js";
 import { deleteQueue, register } from "../api/routes/events.js";
+import { registerResponseSchema } from "../api/schemas/register.js";
 import type { StartVerdict, SyncApi } from "./update-machine.js";
 
 /** Failed first registers retried before the start gives up (rate limits and transient failures alike). */
@@ -28,17 +30,27 @@ export interface StartGuardOptions {
   ca?: string;
 }
 
-/** Register that refuses a server older than the client supports (its queue is freed). */
-export const checkedRegister: SyncApi["register"] = async (client, params, signal) => {
-  const reg = await register(client, params, signal);
-  try {
-    checkFeatureLevel(reg);
-  } catch (err) {
-    if (reg.queue_id) void deleteQueue(client, reg.queue_id).catch(() => undefined);
-    throw err;
-  }
-  return reg;
-};
+/**
+ * Register that refuses a server older than the client supports (its queue is
+ * freed). Until one has succeeded, the request is not retried within the
+ * client: each failure reaches the start guard, which says what it waits for.
+ */
+export function checkedRegister(): SyncApi["register"] {
+  let registered = false;
+  return async (client, params, signal) => {
+    const reg = registered
+      ? await register(client, params, signal)
+      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerResponseSchema, retry: { attempts: 1 } });
+    try {
+      checkFeatureLevel(reg);
+    } catch (err) {
+      if (reg.queue_id) void deleteQueue(client, reg.queue_id).catch(() => undefined);
+      throw err;
+    }
+    registered = true;
+    return reg;
+  };
+}
 
 export function startGuard(o: StartGuardOptions): (err: unknown, attempt: number) => Promise<StartVerdict | undefined> {
   const explain = (err: unknown) => explainContactFailure(err, { site: o.client.site, who: o.email, ca: o.ca });
