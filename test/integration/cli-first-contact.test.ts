@@ -20,6 +20,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FEATURE_LEVEL } from "../../src/api/first-contact.js";
 import { BIN, ROOT, ensureBuilt, freePort } from "../e2e/app.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
+import { deriveApiKey } from "../../src/server/seed/prng.js";
+
+/** The demo seed's deactivated member (its key, as the seed derives every key). */
+const TOM = { email: "tom@lighthouse.test", apiKey: deriveApiKey("termchat-reference-server/v1", "tom@lighthouse.test") };
 
 interface Run {
   code: number | null;
@@ -154,6 +158,11 @@ describe("the server refuses the account", () => {
     await expect(readFile(join(home, "tom-rc"), "utf8")).rejects.toThrow();
   });
 
+  it("a deactivated account's key (the reference server's demo seed)", async () => {
+    const r = await termchat(["messages", "--site", ctx.server.url, "--email", TOM.email, "--api-key", TOM.apiKey]);
+    expectOneLine(r, "the account tom@lighthouse.test is deactivated on 127.0.0.1 (ask an administrator)");
+  });
+
   it("a deactivated organization", async () => {
     const site = await rawServer((_req, res) => json(res, 401, { result: "error", msg: "This organization is deactivated", code: "REALM_DEACTIVATED" }));
     const r = await termchat(["status", "--site", site, ...creds, "--away"]);
@@ -220,6 +229,11 @@ describe("the app's start", () => {
   it("a wrong key ends the start with the line and status 1", async () => {
     const r = await termchat(["--site", ctx.server.url, "--email", ctx.owner.email, "--api-key", "wrong-key-0123456789"]);
     expectOneLine(r, `127.0.0.1 refused the API key for ${ctx.owner.email} (INVALID_API_KEY): check the key, or log in again with "termchat login"`);
+  });
+
+  it("a deactivated account ends the start with the line and status 1", async () => {
+    const r = await termchat(["--site", ctx.server.url, "--email", TOM.email, "--api-key", TOM.apiKey]);
+    expectOneLine(r, "the account tom@lighthouse.test is deactivated on 127.0.0.1 (ask an administrator)");
   });
 
   it("a web page in place of the API ends the start", async () => {
