@@ -124,9 +124,12 @@ async function runClient(args: ClientArgs): Promise<void> {
     if (machine.state.kind === "failed") startLine = machine.state.error;
     app?.unmount();
   });
+  // Outside a terminal the app cannot run: the start still says whether the server would have answered.
+  const terminal = Boolean(process.stdin.isTTY);
+  if (!terminal) await started;
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
-  app = startError ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
+  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);
@@ -136,6 +139,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   if (startError) {
     fail(startLine ?? `could not connect to ${client.site.host}: ${describeError(startError)}`, 1);
   }
+  if (!terminal) fail("the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
   process.exit(0);
 }
 

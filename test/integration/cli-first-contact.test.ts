@@ -220,6 +220,7 @@ describe("login", () => {
   });
 });
 
+// Outside a terminal the app waits for its start before anything else: these need no tmux.
 describe("the app's start", () => {
   it("an unknown host ends the start with the line and status 1", async () => {
     const r = await termchat(["--site", "https://chat.example.invalid", ...creds]);
@@ -234,6 +235,11 @@ describe("the app's start", () => {
   it("a deactivated account ends the start with the line and status 1", async () => {
     const r = await termchat(["--site", ctx.server.url, "--email", TOM.email, "--api-key", TOM.apiKey]);
     expectOneLine(r, "the account tom@lighthouse.test is deactivated on 127.0.0.1 (ask an administrator)");
+  });
+
+  it("outside a terminal, a start that would work says the app needs one (exit 2)", async () => {
+    const r = await termchat(["--site", ctx.server.url, "--email", ctx.owner.email, "--api-key", ctx.owner.apiKey]);
+    expectOneLine(r, "the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
   });
 
   it("a web page in place of the API ends the start", async () => {
