@@ -192,6 +192,23 @@ describe("not the chat API", () => {
 });
 
 describe("login", () => {
+  it("an unknown host is said before any password is asked of it", async () => {
+    const r = await termchat(["login", "--site", "chat.example.invalid", "--email", "a@b.test", "--config", join(home, "nowhere-rc")], "pw\n");
+    expectOneLine(r, "cannot find host chat.example.invalid (is the server URL right?)");
+  });
+
+  it("a web page at the site", async () => {
+    let posted = 0;
+    const site = await rawServer((req, res) => {
+      if (req.method === "POST") posted++;
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html><body>Log in to the portal</body></html>");
+    });
+    const r = await termchat(["login", "--site", site, "--email", "a@b.test", "--config", join(home, "portal-rc")], "secret-pw\n");
+    expectOneLine(r, /answered with a web page, not the chat API/);
+    expect(posted).toBe(0);
+  });
+
   it("a server older than the client supports is named with both levels, before the password is sent", async () => {
     let keyAsked = 0;
     const site = await rawServer((req, res) => {
