@@ -134,11 +134,16 @@ export function mayBeWebPage(err: unknown): boolean {
   return err instanceof SchemaError || (err instanceof ServerError && err.status !== 502 && err.status !== 503 && err.status !== 504);
 }
 
-/**
- * Asks the server's settings endpoint (no credentials) and tells whether a web
- * page answered: `content-type: text/html`, or a body starting with `<`.
- */
-export async function answersWithWebPage(site: URL, o: { ca?: string; dispatcher?: Dispatcher; timeoutMs?: number } = {}): Promise<boolean> {
+/** What the server's settings endpoint says about the server, asked after a failure. */
+export interface ServerProbe {
+  /** A web page answered: `content-type: text/html`, or a body starting with `<`. */
+  webPage: boolean;
+  /** Its feature level (either spelling), when it answered with JSON that has one. */
+  featureLevel?: number;
+}
+
+/** Asks `GET /server_settings` (no credentials); never throws (no answer: nothing learned). */
+export async function probeServer(site: URL, o: { ca?: string; dispatcher?: Dispatcher; timeoutMs?: number } = {}): Promise<ServerProbe> {
   const own = o.dispatcher ? undefined : new Agent({ connect: { rejectUnauthorized: true, ...(o.ca ? { ca: o.ca } : {}) } });
   const url = new URL(site.href);
   url.pathname = `${url.pathname.replace(/\/+$/, "")}/api/v1/server_settings`;
@@ -152,18 +157,43 @@ export async function answersWithWebPage(site: URL, o: { ca?: string; dispatcher
     });
     const type = String(res.headers["content-type"] ?? "");
     const text = await res.body.text();
-    return /text\/html|application\/xhtml/i.test(type) || /^\s*</.test(text.slice(0, 512));
+    if (/text\/html|application\/xhtml/i.test(type) || /^\s*</.test(text.slice(0, 512))) return { webPage: true };
+    const body = JSON.parse(text) as { svc_feature_level?: unknown; zulip_feature_level?: unknown } | null;
+    const level = body?.svc_feature_level ?? body?.zulip_feature_level;
+    return typeof level === "number" ? { webPage: false, featureLevel: level } : { webPage: false };
   } catch {
-    return false;
+    return { webPage: false };
   } finally {
     await own?.close();
   }
 }
 
-/** `explainFailure`, having first asked whether a web page answered when that may be the cause. */
+/** Whether a web page answered the server's settings endpoint. */
+export async function answersWithWebPage(site: URL, o: { ca?: string; dispatcher?: Dispatcher; timeoutMs?: number } = {}): Promise<boolean> {
+  return (await probeServer(site, o)).webPage;
+}
+
+/**
+ * What a failure comes down to, having asked the server's settings when they
+ * may explain it: a web page in place of the API, or (for a refusal the
+ * client did not expect) a server too old, which then is the failure.
+ */
+export async function diagnoseFailure(err: unknown, ctx: ContactContext & { ca?: string }): Promise<{ failure: unknown; line: string }> {
+  const unexpectedRefusal = err instanceof ApiError && !err.isAuthFailure && !err.isRateLimit && err.status < 500;
+  if (ctx.webPage === undefined && (mayBeWebPage(err) || unexpectedRefusal)) {
+    const probe = await probeServer(ctx.site, { ca: ctx.ca });
+    if (probe.featureLevel !== undefined && probe.featureLevel < MIN_FEATURE_LEVEL) {
+      const failure = new UnsupportedServerError(probe.featureLevel);
+      return { failure, line: explainFailure(failure, ctx) };
+    }
+    return { failure: err, line: explainFailure(err, { ...ctx, webPage: probe.webPage }) };
+  }
+  return { failure: err, line: explainFailure(err, ctx) };
+}
+
+/** `diagnoseFailure`'s line. */
 export async function explainContactFailure(err: unknown, ctx: ContactContext & { ca?: string }): Promise<string> {
-  const webPage = ctx.webPage ?? (mayBeWebPage(err) ? await answersWithWebPage(ctx.site, { ca: ctx.ca }) : false);
-  return explainFailure(err, { ...ctx, webPage });
+  return (await diagnoseFailure(err, ctx)).line;
 }
 
 export interface RateLimitRetry {

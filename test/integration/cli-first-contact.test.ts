@@ -191,6 +191,26 @@ describe("not the chat API", () => {
   });
 });
 
+describe("a server too old", () => {
+  it("a command's unexpected refusal from a server older than supported names both levels", async () => {
+    const site = await rawServer((req, res) => {
+      if (req.url?.startsWith("/api/v1/server_settings")) return json(res, 200, { result: "success", msg: "", zulip_feature_level: 60 });
+      json(res, 400, { result: "error", msg: "Invalid narrow operator: channel", code: "BAD_REQUEST" });
+    });
+    const r = await termchat(["messages", "--site", site, ...creds, "--channel", "general"]);
+    expectOneLine(r, `${new URL(site).host} runs a server too old for termchat: it has feature level 60, termchat needs ${MIN_FEATURE_LEVEL} or newer`);
+  });
+
+  it("the same refusal from a current server keeps the server's words", async () => {
+    const site = await rawServer((req, res) => {
+      if (req.url?.startsWith("/api/v1/server_settings")) return json(res, 200, { result: "success", msg: "", zulip_feature_level: 400 });
+      json(res, 400, { result: "error", msg: "Invalid channel name 'nowhere'", code: "BAD_REQUEST" });
+    });
+    const r = await termchat(["messages", "--site", site, ...creds, "--channel", "nowhere"]);
+    expectOneLine(r, "Invalid channel name 'nowhere' (BAD_REQUEST)");
+  });
+});
+
 describe("login", () => {
   it("an unknown host is said before any password is asked of it", async () => {
     const r = await termchat(["login", "--site", "chat.example.invalid", "--email", "a@b.test", "--config", join(home, "nowhere-rc")], "pw\n");

@@ -1,6 +1,6 @@
 /** Runs a scriptable subcommand: resolves the account, makes a client, closes it afterwards. */
 import { ApiError } from "../../api/errors.js";
-import { FirstContactError, explainContactFailure } from "../../api/first-contact.js";
+import { FirstContactError, diagnoseFailure } from "../../api/first-contact.js";
 import type { SubcommandArgs } from "../args-commands.js";
 import { clientForAccount, readCaFile, resolveAccount } from "../account.js";
 import { processIO, type CommandIO } from "./io.js";
@@ -24,10 +24,12 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
         return await (await import("./api.js")).runApi(args, client, io);
     }
   } catch (err) {
-    // A refusal of what was asked keeps the server's own words; the rest is said plainly.
-    if (err instanceof ApiError && !err.isAuthFailure && !err.isRateLimit) throw err;
+    // A refusal of what was asked keeps the server's own words, unless the server is too old
+    // for termchat; the rest is said plainly.
     const ca = await readCaFile(account.caFile).catch(() => undefined);
-    throw new FirstContactError(await explainContactFailure(err, { site: client.site, who: account.email, ca }), err);
+    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, ca });
+    if (failure instanceof ApiError && !failure.isAuthFailure && !failure.isRateLimit) throw err;
+    throw new FirstContactError(line, err);
   } finally {
     await client.close();
   }
