@@ -12,6 +12,8 @@
  * - a malformed response or an event the model cannot apply: the store is in
  *   doubt, so rebuild the same way, after a separate backoff capped at 60 s.
  * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
+ * - before the first store, the `startGuard` option (if given) decides first:
+ *   end the start with its line, or wait with a note, or the above.
  * - what a newer server sends that this client does not know (event types and
  *   ops, new fields and enum values): not a failure. Schemas read it; unknown
  *   events are ignored and their kinds kept in `unfamiliar`, so the UI can say
