@@ -269,6 +269,12 @@ describe("the app's start", () => {
     expectOneLine(r, `127.0.0.1 refused the API key for ${ctx.owner.email} (INVALID_API_KEY): check the key, or log in again with "termchat login"`);
   });
 
+  it("a self-signed certificate ends the start with which problem and the fix", async () => {
+    const site = await rawServer((_req, res) => json(res, 200, { result: "success", msg: "" }), { cert: pem("cert.pem"), key: pem("key.pem") });
+    const r = await termchat(["--site", site, ...creds]);
+    expectOneLine(r, "the certificate of 127.0.0.1 is self-signed; if you trust it, pass its CA certificate with --ca-file FILE (or cert_bundle=FILE in the zuliprc)");
+  });
+
   it("a deactivated account ends the start with the line and status 1", async () => {
     const r = await termchat(["--site", ctx.server.url, "--email", TOM.email, "--api-key", TOM.apiKey]);
     expectOneLine(r, "the account tom@lighthouse.test is deactivated on 127.0.0.1 (ask an administrator)");
