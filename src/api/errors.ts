@@ -95,7 +95,7 @@ export function classifyFailure(err: unknown, what: string): TermchatApiError {
   const code = e?.code ?? e?.cause?.code ?? "";
   if (e?.name === "TimeoutError") return new NetworkError(`${what}: timed out`, "timeout", err);
   if (e?.name === "AbortError") return new NetworkError(`${what}: cancelled`, "aborted", err);
-  if (/CERT|SSL|TLS/i.test(code)) {
+  if (/CERT|SSL|TLS|_SIGNATURE|^ERR_OSSL/i.test(code)) {
     return new NetworkError(`${what}: TLS certificate problem (${code})`, "tls", err);
   }
   const reason = NETWORK_CODES[code] ?? "other";

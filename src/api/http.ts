@@ -43,7 +43,10 @@ export class SiteError extends Error {
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
-/** Parses and checks an organization URL; plain HTTP only to loopback unless allowed. */
+/**
+ * Parses and checks an organization URL (`chat.example.com`, `https://chat.example.com/`,
+ * with or without `/api` or `/api/v1` at the end); plain HTTP only to loopback unless allowed.
+ */
 export function normalizeSite(site: string, allowInsecureHttp = false): URL {
   let text = site.trim();
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
@@ -62,7 +65,8 @@ export function normalizeSite(site: string, allowInsecureHttp = false): URL {
         `Use https://, or pass --allow-insecure-http if you really mean it.`,
     );
   }
-  url.pathname = url.pathname.replace(/\/+$/, "");
+  // The API's own path is added per request: a site written with it ("…/api", "…/api/v1/") means the same server.
+  url.pathname = url.pathname.replace(/\/+$/, "").replace(/\/api(?:\/v1)?$/i, "").replace(/\/+$/, "");
   url.search = "";
   url.hash = "";
   return url;

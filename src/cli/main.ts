@@ -105,28 +105,41 @@ async function runClient(args: ClientArgs): Promise<void> {
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
-  const { SyncSession } = await import("../sync/session.js");
+  const [{ SyncSession }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/session.js"), import("../sync/start-guard.js")]);
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: account.email }, stateDir });
+  const session = await SyncSession.open({
+    client,
+    account: { site: client.site.href, email: account.email },
+    stateDir,
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email, ca }) },
+  });
   session.installSignalHandlers();
   const { machine, commands } = session;
   let startError: unknown;
   let app: { unmount(): void; waitUntilExit(): Promise<unknown> } | undefined;
+  let startLine: string | undefined;
   const started = machine.start().catch((err: unknown) => {
     startError = err;
+    if (machine.state.kind === "failed") startLine = machine.state.error;
     app?.unmount();
   });
+  // Outside a terminal the app cannot run: the start still says whether the server would have answered.
+  const terminal = Boolean(process.stdin.isTTY);
+  if (!terminal) await started;
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
-  app = startError ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
+  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
   await client.close();
   await close?.();
-  if (startError) fail(`could not connect to ${client.site.host}: ${describeError(startError)}`, 1);
+  if (startError) {
+    fail(startLine ?? `could not connect to ${client.site.host}: ${describeError(startError)}`, 1);
+  }
+  if (!terminal) fail("the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
   process.exit(0);
 }
 
@@ -163,5 +176,6 @@ export async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof SiteError || err instanceof UsageError) fail(err.message, 2);
+  if (err instanceof Error && err.name === "FirstContactError") fail(err.message, 1);
   fail(describeError(err), 1);
 });

@@ -12,6 +12,8 @@
  * - a malformed response or an event the model cannot apply: the store is in
  *   doubt, so rebuild the same way, after a separate backoff capped at 60 s.
  * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
+ * - before the first store, the `startGuard` option (if given) decides first:
+ *   end the start with its line, or wait with a note, or the above.
  * - what a newer server sends that this client does not know (event types and
  *   ops, new fields and enum values): not a failure. Schemas read it; unknown
  *   events are ignored and their kinds kept in `unfamiliar`, so the UI can say
@@ -60,7 +62,15 @@ export interface UpdateMachineOptions {
   clock?: Clock;
   random?: () => number;
   api?: Partial<SyncApi>;
+  /**
+   * Consulted when the first register fails (before any store exists): `fail`
+   * ends the start with that line, `retryInMs` waits and says `note`;
+   * undefined keeps the usual backoff.
+   */
+  startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
 }
+
+export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
 
 export type StoreReason = "start" | "queue-lost" | "malformed";
 
@@ -241,6 +251,18 @@ export class UpdateMachine {
         this.checkStopped();
         // A queue registered for a rebuild that failed half-way is of no use.
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);
+        const verdict = reason === "start" && !previous ? await this.opts.startGuard?.(err, attempt) : undefined;
+        this.checkStopped();
+        if (verdict && "fail" in verdict) {
+          this.setState({ kind: "failed", error: verdict.fail });
+          throw err;
+        }
+        if (verdict) {
+          this.failures++;
+          this.setState({ kind: "reconnecting", attempt: this.failures, error: verdict.note });
+          await this.wait(verdict.retryInMs);
+          continue;
+        }
         if (err instanceof ApiError && !this.transientApiError(err)) {
           this.setState({
             kind: "failed",

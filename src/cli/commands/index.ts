@@ -1,6 +1,8 @@
 /** Runs a scriptable subcommand: resolves the account, makes a client, closes it afterwards. */
+import { ApiError } from "../../api/errors.js";
+import { FirstContactError, diagnoseFailure } from "../../api/first-contact.js";
 import type { SubcommandArgs } from "../args-commands.js";
-import { clientForAccount, resolveAccount } from "../account.js";
+import { clientForAccount, readCaFile, resolveAccount } from "../account.js";
 import { processIO, type CommandIO } from "./io.js";
 
 export async function runSubcommand(args: SubcommandArgs, io: CommandIO = processIO()): Promise<number> {
@@ -8,7 +10,8 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
     const { runLogin } = await import("./login.js");
     return runLogin(args, io);
   }
-  const client = await clientForAccount(await resolveAccount(args.account));
+  const account = await resolveAccount(args.account);
+  const client = await clientForAccount(account);
   try {
     switch (args.command) {
       case "send":
@@ -20,6 +23,13 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
       case "api":
         return await (await import("./api.js")).runApi(args, client, io);
     }
+  } catch (err) {
+    // A refusal of what was asked keeps the server's own words, unless the server is too old
+    // for termchat; the rest is said plainly.
+    const ca = await readCaFile(account.caFile).catch(() => undefined);
+    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, ca });
+    if (failure instanceof ApiError && !failure.isAuthFailure && !failure.isRateLimit) throw err;
+    throw new FirstContactError(line, err);
   } finally {
     await client.close();
   }
