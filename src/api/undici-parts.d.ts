@@ -11,3 +11,9 @@ declare module "undici/lib/api/api-request.js" {
   const request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
   export default request;
 }
+
+declare module "undici/lib/dispatcher/env-http-proxy-agent.js" {
+  import type { EnvHttpProxyAgent } from "undici";
+  const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;
+  export default EnvHttpProxyAgentClass;
+}
