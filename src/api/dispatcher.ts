@@ -51,7 +51,15 @@ export async function createDispatcher(tls: TlsSettings, env: Env = process.env)
   if (!proxyConfigured(env)) {
     return new Agent(common);
   }
-  const { default: EnvHttpProxyAgent } = await import("undici/lib/dispatcher/env-http-proxy-agent.js");
+  const [{ default: EnvHttpProxyAgent }, { default: DispatcherClass }, { default: connectCall }] = await Promise.all([
+    import("undici/lib/dispatcher/env-http-proxy-agent.js"),
+    import("undici/lib/dispatcher/dispatcher.js"),
+    import("undici/lib/api/api-connect.js"),
+  ]);
+  // The tunnel is opened with the pool's CONNECT call, which undici's index installs on every
+  // dispatcher; loaded piecemeal, it is installed here, as the index would.
+  const proto = DispatcherClass.prototype as { connect?: unknown };
+  proto.connect ??= connectCall;
   return new EnvHttpProxyAgent({
     ...common,
     requestTls: connect,

@@ -17,3 +17,14 @@ declare module "undici/lib/dispatcher/env-http-proxy-agent.js" {
   const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;
   export default EnvHttpProxyAgentClass;
 }
+
+declare module "undici/lib/dispatcher/dispatcher.js" {
+  import type { Dispatcher } from "undici";
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}
+
+declare module "undici/lib/api/api-connect.js" {
+  const connect: (...args: unknown[]) => unknown;
+  export default connect;
+}
