@@ -41,7 +41,9 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const server: Server = createServer((req, res) => {
     void router.handle(req, res);
   });
-  server.keepAliveTimeout = 5_000;
+  // Idle connections stay open as long as nginx keeps them (keepalive_timeout 75 s): a client
+  // whose event loop was busy for seconds must not find its pooled connection torn down under it.
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 0, host, () => {
