@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
 import type { AccountChoice } from "./account.js";
-import { readTlsFiles } from "./tls-files.js";
+import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { ApiClient, SiteError } from "../api/http.js";
@@ -118,7 +118,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   });
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
-  app = startError ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
+  app = startError ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: tls.insecure ? INSECURE_NOTE : undefined });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);

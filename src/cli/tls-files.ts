@@ -31,6 +31,9 @@ async function readPem(path: string | undefined, what: string): Promise<string |
 export const INSECURE_WARNING =
   "WARNING: insecure=true: TLS certificates are NOT verified; anyone on the network path can read and change this session, API key included.";
 
+/** The same, short enough for the status line. */
+export const INSECURE_NOTE = "TLS verification is OFF (insecure=true): this connection can be read and changed by others.";
+
 export async function readTlsFiles(f: TlsFiles, warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<TlsMaterial> {
   const [ca, cert, key] = await Promise.all([
     readPem(f.caFile, "CA bundle"),
