@@ -25,8 +25,7 @@ export function proxyConfigured(env: Env = process.env): boolean {
 }
 
 /** The built-in authorities plus NODE_EXTRA_CA_CERTS: giving `ca` to TLS replaces them, so they are passed along. */
-async function defaultAuthorities(env: Env): Promise<(string | Buffer)[]> {
-  const { rootCertificates } = await import("node:tls");
+async function defaultAuthorities(env: Env, rootCertificates: readonly string[]): Promise<(string | Buffer)[]> {
   const out: (string | Buffer)[] = [...rootCertificates];
   const extra = env.NODE_EXTRA_CA_CERTS;
   if (extra) {
@@ -39,9 +38,13 @@ async function defaultAuthorities(env: Env): Promise<(string | Buffer)[]> {
 
 export async function tlsConnectOptions(tls: TlsSettings, env: Env = process.env): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { rejectUnauthorized: !tls.insecure };
-  if (tls.ca) out.ca = [...(await defaultAuthorities(env)), tls.ca];
-  if (tls.cert) out.cert = tls.cert;
-  if (tls.key) out.key = tls.key;
+  if (!tls.ca && !tls.cert) return out;
+  // One context for every connection: the authorities are parsed once, not at each connect.
+  const { createSecureContext, rootCertificates } = await import("node:tls");
+  out.secureContext = createSecureContext({
+    ...(tls.ca ? { ca: [...(await defaultAuthorities(env, rootCertificates)), tls.ca] } : {}),
+    ...(tls.cert ? { cert: tls.cert, key: tls.key ?? tls.cert } : {}),
+  });
   return out;
 }
 

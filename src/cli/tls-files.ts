@@ -22,10 +22,12 @@ export interface TlsMaterial {
 
 async function readPem(path: string | undefined, what: string): Promise<string | undefined> {
   if (!path) return undefined;
-  return readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => {
+  const text = await readFile(path, "utf8").catch((err: NodeJS.ErrnoException) => {
     const why = err.code === "ENOENT" ? "no such file" : err.code === "EACCES" ? "permission denied" : err.code === "EISDIR" ? "a directory" : (err.code ?? "unreadable");
     throw new ConfigError(`cannot read the ${what} ${path} (${why})`);
   });
+  if (!text.includes("-----BEGIN ")) throw new ConfigError(`the ${what} ${path} is not in PEM format (no "-----BEGIN" line)`);
+  return text;
 }
 
 export const INSECURE_WARNING =

@@ -117,11 +117,15 @@ describe("zuliprc TLS keys", () => {
     expect(parseZuliprc(`${base}cert_bundle=~/ca.pem\n`, "/etc/rc").certBundle).not.toContain("~");
   });
 
-  it("a missing certificate file is one line naming it", async () => {
+  it("a missing or non-PEM certificate file is one line naming it", async () => {
     const config = await zuliprc("missing.zuliprc", mutualSite, "client_cert=nowhere.pem\n");
     const err = await clientForAccount(await resolveAccount({ config, allowInsecureHttp: false })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toBe(`cannot read the client certificate ${join(dir, "nowhere.pem")} (no such file)`);
+    await writeFile(join(dir, "garbage.pem"), "not a certificate\n");
+    const garbage = await zuliprc("garbage.zuliprc", mutualSite, "cert_bundle=garbage.pem\n");
+    const bad = await clientForAccount(await resolveAccount({ config: garbage, allowInsecureHttp: false })).catch((e: unknown) => e);
+    expect((bad as Error).message).toBe(`the CA bundle ${join(dir, "garbage.pem")} is not in PEM format (no "-----BEGIN" line)`);
   });
 
   it("NODE_EXTRA_CA_CERTS still counts when a cert_bundle is given (the CLI, as a child process)", async () => {
