@@ -98,6 +98,7 @@ export function classifyFailure(err: unknown, what: string): TermchatApiError {
   if (/CERT|SSL|TLS|_SIGNATURE|^ERR_OSSL/i.test(code)) {
     return new NetworkError(`${what}: TLS certificate problem (${code})`, "tls", err);
   }
+  if (code.startsWith("Z_")) return new NetworkError(`${what}: ${e.message}`, "other", err);
   const reason = NETWORK_CODES[code] ?? "other";
   const detail = code || e?.message || String(err);
   return new NetworkError(`${what}: ${reason === "connect" ? "cannot reach the server" : "network failure"} (${detail})`, reason, err);

@@ -178,10 +178,13 @@ export async function answersWithWebPage(site: URL, o: { ca?: string; dispatcher
  * may explain it: a web page in place of the API, or (for a refusal the
  * client did not expect) a server too old, which then is the failure.
  */
-export async function diagnoseFailure(err: unknown, ctx: ContactContext & { ca?: string }): Promise<{ failure: unknown; line: string }> {
+/** How to reach the server for the probe: the client's own connection, or (before there is a client) a CA bundle. */
+export type ProbeVia = { ca?: string; dispatcher?: Dispatcher };
+
+export async function diagnoseFailure(err: unknown, ctx: ContactContext & ProbeVia): Promise<{ failure: unknown; line: string }> {
   const unexpectedRefusal = err instanceof ApiError && !err.isAuthFailure && !err.isRateLimit && err.status < 500;
   if (ctx.webPage === undefined && (mayBeWebPage(err) || unexpectedRefusal)) {
-    const probe = await probeServer(ctx.site, { ca: ctx.ca });
+    const probe = await probeServer(ctx.site, { ca: ctx.ca, dispatcher: ctx.dispatcher });
     if (probe.featureLevel !== undefined && probe.featureLevel < MIN_FEATURE_LEVEL) {
       const failure = new UnsupportedServerError(probe.featureLevel);
       return { failure, line: explainFailure(failure, ctx) };
@@ -192,7 +195,7 @@ export async function diagnoseFailure(err: unknown, ctx: ContactContext & { ca?:
 }
 
 /** `diagnoseFailure`'s line. */
-export async function explainContactFailure(err: unknown, ctx: ContactContext & { ca?: string }): Promise<string> {
+export async function explainContactFailure(err: unknown, ctx: ContactContext & ProbeVia): Promise<string> {
   return (await diagnoseFailure(err, ctx)).line;
 }
 

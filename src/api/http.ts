@@ -4,11 +4,12 @@
  * failures to typed errors and retries idempotent requests with backoff.
  */
 import type { Dispatcher } from "undici";
-// Only the parts of undici the client uses: the connection pool and its request call. The
-// package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
-import Agent from "undici/lib/dispatcher/agent.js";
+// Only the parts of undici the client uses: the request call here, the pool in dispatcher.ts.
+// The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
 import type { z } from "zod";
+import { ACCEPT_ENCODING, readBody } from "./body.js";
+import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 
 export type ParamValue =
@@ -93,6 +94,13 @@ export interface ClientOptions {
   allowInsecureHttp?: boolean;
   /** PEM bundle of extra trusted certificate authorities. */
   ca?: string | Buffer;
+  /** Client certificate and key (PEM) for servers that require one. */
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  /** Skip TLS certificate verification (the zuliprc's insecure=true). */
+  insecure?: boolean;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (default: the process's environment). */
+  env?: Record<string, string | undefined>;
   userAgent?: string;
   timeoutMs?: number;
   retry?: RetryPolicy;
@@ -171,7 +179,7 @@ export class ApiClient {
   readonly site: URL;
   readonly email: string;
   private readonly authHeader: string;
-  private readonly dispatcher: Dispatcher;
+  private dispatcher?: Promise<Dispatcher>;
   private readonly ownsDispatcher: boolean;
   private readonly opts: ClientOptions;
   private readonly retry: RetryPolicy;
@@ -184,12 +192,18 @@ export class ApiClient {
     this.opts = opts;
     this.retry = opts.retry ?? DEFAULT_RETRY;
     this.ownsDispatcher = !opts.dispatcher;
-    this.dispatcher =
-      opts.dispatcher ??
-      new Agent({
-        keepAliveTimeout: 30_000,
-        connect: { rejectUnauthorized: true, ...(opts.ca ? { ca: opts.ca } : {}) },
-      });
+    if (opts.dispatcher) this.dispatcher = Promise.resolve(opts.dispatcher);
+  }
+
+  /**
+   * The connection pool, made at the first request (a proxy's module loads only then, and only when
+   * one is set); also what an anonymous probe of the same server goes through (same proxy, same TLS).
+   */
+  connection(): Promise<Dispatcher> {
+    const { ca, cert, key, insecure, env } = this.opts;
+    const tls: TlsSettings = { ca, cert, key, insecure };
+    this.dispatcher ??= createDispatcher(tls, env);
+    return this.dispatcher;
   }
 
   /** Keeps credentials out of logs and inspection output. */
@@ -298,6 +312,7 @@ export class ApiClient {
     const headers: Record<string, string> = {
       "user-agent": this.opts.userAgent ?? "termchat",
       accept: "application/json",
+      "accept-encoding": ACCEPT_ENCODING,
     };
     if (!o.anonymous) headers.authorization = this.authHeader;
     let body: string | undefined;
@@ -307,15 +322,15 @@ export class ApiClient {
       body = params.toString();
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
-    const res = await dispatchRequest.call(this.dispatcher, { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
+    const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
     try {
-      return { statusCode: res.statusCode, headers: res.headers, text: await res.body.text() };
+      return { statusCode: res.statusCode, headers: res.headers, text: await readBody(res.body, res.headers["content-encoding"]) };
     } catch (err) {
       throw classifyFailure(err, `${method} ${path}`);
     }
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    if (this.ownsDispatcher && this.dispatcher) await (await this.dispatcher).close();
   }
 }

@@ -11,3 +11,20 @@ declare module "undici/lib/api/api-request.js" {
   const request: (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
   export default request;
 }
+
+declare module "undici/lib/dispatcher/env-http-proxy-agent.js" {
+  import type { EnvHttpProxyAgent } from "undici";
+  const EnvHttpProxyAgentClass: typeof EnvHttpProxyAgent;
+  export default EnvHttpProxyAgentClass;
+}
+
+declare module "undici/lib/dispatcher/dispatcher.js" {
+  import type { Dispatcher } from "undici";
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}
+
+declare module "undici/lib/api/api-connect.js" {
+  const connect: (...args: unknown[]) => unknown;
+  export default connect;
+}

@@ -6,10 +6,10 @@
  * --allow-insecure-http applied). Shared by the TUI and the scriptable
  * subcommands.
  */
-import { readFile } from "node:fs/promises";
 import { ApiClient } from "../api/http.js";
 import { defaultAccountPaths, discoverAccounts, selectAccount, type AccountPaths, type NamedAccount } from "../config/accounts.js";
 import { ConfigError } from "../config/zuliprc.js";
+import { readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 
 /** The account options every command takes. */
@@ -30,6 +30,10 @@ export interface Account {
   apiKey: string;
   allowInsecureHttp: boolean;
   caFile?: string;
+  clientCert?: string;
+  clientCertKey?: string;
+  /** Skip TLS verification (the zuliprc's insecure=true). */
+  insecure?: boolean;
 }
 
 /** An account offered for choosing at start (several configured, none named). */
@@ -73,20 +77,16 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     apiKey: rc.key,
     allowInsecureHttp: o.allowInsecureHttp || Boolean(rc.allowInsecureHttp),
     caFile: o.caFile ?? rc.certBundle,
+    ...(rc.clientCert ? { clientCert: rc.clientCert } : {}),
+    ...(rc.clientCertKey ? { clientCertKey: rc.clientCertKey } : {}),
+    ...(rc.insecure ? { insecure: true } : {}),
   };
 }
 
-export async function readCaFile(path: string | undefined): Promise<string | undefined> {
-  if (!path) return undefined;
-  return readFile(path, "utf8").catch(() => {
-    throw new ConfigError(`cannot read the CA bundle ${path}`);
-  });
-}
-
-export async function clientForAccount(a: Account): Promise<ApiClient> {
-  const ca = await readCaFile(a.caFile);
+export async function clientForAccount(a: Account, warn?: (line: string) => void): Promise<ApiClient> {
+  const tls = await readTlsFiles(a, warn);
   return new ApiClient(
     { site: a.site, email: a.email, apiKey: a.apiKey },
-    { allowInsecureHttp: a.allowInsecureHttp, ca, userAgent: `termchat/${VERSION}` },
+    { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
   );
 }

@@ -5,12 +5,13 @@
  * exit status 1 when the server refused or the network failed, 2 for usage
  * and configuration errors.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
 import type { AccountChoice } from "./account.js";
+import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { ApiClient, SiteError } from "../api/http.js";
@@ -58,6 +59,9 @@ interface Account {
   apiKey: string;
   allowInsecureHttp: boolean;
   caFile?: string;
+  clientCert?: string;
+  clientCertKey?: string;
+  insecure?: boolean;
 }
 
 async function resolveAccount(args: ClientArgs): Promise<{ account: Account; close?: () => Promise<void> }> {
@@ -93,15 +97,10 @@ function prepareTerminalEnv(args: ClientArgs): void {
 async function runClient(args: ClientArgs): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
-  let ca: string | undefined;
-  if (account.caFile) {
-    ca = await readFile(account.caFile, "utf8").catch(() => {
-      throw new ConfigError(`cannot read the CA bundle ${account.caFile}`);
-    });
-  }
+  const tls = await readTlsFiles(account);
   const client = new ApiClient(
     { site: account.site, email: account.email, apiKey: account.apiKey },
-    { allowInsecureHttp: account.allowInsecureHttp, ca, userAgent: `termchat/${VERSION}` },
+    { allowInsecureHttp: account.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
@@ -112,7 +111,7 @@ async function runClient(args: ClientArgs): Promise<void> {
     client,
     account: { site: client.site.href, email: account.email },
     stateDir,
-    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email, ca }) },
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
   });
   session.installSignalHandlers();
   const { machine, commands } = session;
@@ -129,7 +128,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   if (!terminal) await started;
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
-  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color });
+  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: tls.insecure ? INSECURE_NOTE : undefined });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);

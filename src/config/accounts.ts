@@ -16,7 +16,7 @@ import { Writable } from "node:stream";
 import { ApiError } from "../api/errors.js";
 import { normalizeSite } from "../api/http.js";
 import type { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
-import { ConfigError, parseIni, readPrivateFile, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
+import { ConfigError, parseIni, readPrivateFile, tlsKeys, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
 
 export const defaultZuliprcPath = (): string => join(homedir(), ".zuliprc");
 
@@ -240,15 +240,14 @@ export function nameFromPath(path: string): string {
   return ACCOUNT_NAME.test(n) ? n : "default";
 }
 
-function sectionAccount(s: Map<string, string>, where: string): ZuliprcAccount {
+function sectionAccount(s: Map<string, string>, where: string, file: string): ZuliprcAccount {
   const missing = ["email", "key", "site"].filter((k) => !s.get(k));
   if (missing.length) throw new ConfigError(`${where} is missing ${missing.join(", ")}`);
   return {
     email: s.get("email") as string,
     key: s.get("key") as string,
     site: s.get("site") as string,
-    certBundle: s.get("cert_bundle") || undefined,
-    allowInsecureHttp: /^(true|yes|1)$/i.test(s.get("insecure") ?? ""),
+    ...tlsKeys(s, where, file),
   };
 }
 
@@ -271,7 +270,7 @@ export function accountsInZuliprc(text: string, path: string, baseName = nameFro
       continue;
     }
     try {
-      out.accounts.push({ name, where, account: sectionAccount(values, where) });
+      out.accounts.push({ name, where, account: sectionAccount(values, where, path) });
     } catch (err) {
       out.problems.push((err as Error).message);
     }

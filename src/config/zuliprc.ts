@@ -4,7 +4,8 @@
  * them with mode 0600.
  */
 import { chmod, mkdir, readFile, stat, writeFile, rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -19,8 +20,48 @@ export interface ZuliprcAccount {
   site: string;
   /** PEM file of extra certificate authorities to trust. */
   certBundle?: string;
-  /** The file said `insecure=true`: skip nothing, but allow plain http to non-loopback hosts. */
+  /** Client certificate (PEM) for mutual TLS, and its key when it is a file of its own. */
+  clientCert?: string;
+  clientCertKey?: string;
+  /** The file said `insecure=true`: TLS certificates are not verified, and plain http to any host is allowed. */
+  insecure?: boolean;
   allowInsecureHttp?: boolean;
+}
+
+/** A path from a zuliprc: `~` is the home directory, a relative path is taken from the file's directory. */
+export function configPath(value: string, file: string): string {
+  const expanded = value === "~" ? homedir() : value.startsWith("~/") ? join(homedir(), value.slice(2)) : value;
+  return isAbsolute(expanded) ? expanded : resolve(dirname(resolve(file)), expanded);
+}
+
+/**
+ * The TLS keys of an [api] section, read as the service's Python bindings read them:
+ * `insecure` is "true" or "false" in any case (anything else is an error), `cert_bundle`,
+ * `client_cert` and `client_cert_key` are paths, and a key without a certificate is an error.
+ */
+export function tlsKeys(s: Map<string, string>, where: string, file: string): Pick<ZuliprcAccount, "certBundle" | "clientCert" | "clientCertKey" | "insecure" | "allowInsecureHttp"> {
+  const out: ReturnType<typeof tlsKeys> = {};
+  const insecure = s.get("insecure");
+  if (insecure !== undefined && insecure !== "") {
+    const v = insecure.toLowerCase();
+    if (v !== "true" && v !== "false") throw new ConfigError(`${where}: insecure is "${insecure}"; it must be true or false`);
+    if (v === "true") {
+      out.insecure = true;
+      out.allowInsecureHttp = true;
+    }
+  }
+  const path = (key: string) => {
+    const value = s.get(key);
+    return value ? configPath(value, file) : undefined;
+  };
+  const certBundle = path("cert_bundle");
+  const clientCert = path("client_cert");
+  const clientCertKey = path("client_cert_key");
+  if (clientCertKey && !clientCert) throw new ConfigError(`${where}: client_cert_key is set but client_cert is not`);
+  if (certBundle) out.certBundle = certBundle;
+  if (clientCert) out.clientCert = clientCert;
+  if (clientCertKey) out.clientCertKey = clientCertKey;
+  return out;
 }
 
 /** Parses INI text into sections of key → value. */
@@ -59,8 +100,7 @@ export function parseZuliprc(text: string, path = "zuliprc"): ZuliprcAccount {
     email: api.get("email") as string,
     key: api.get("key") as string,
     site: api.get("site") as string,
-    certBundle: api.get("cert_bundle") || undefined,
-    allowInsecureHttp: /^(true|yes|1)$/i.test(api.get("insecure") ?? ""),
+    ...tlsKeys(api, `${path} [api]`, path),
   };
 }
 
@@ -89,6 +129,9 @@ export async function readZuliprc(path: string): Promise<ZuliprcAccount> {
 export function formatZuliprc(a: ZuliprcAccount): string {
   const lines = ["[api]", `email=${a.email}`, `key=${a.key}`, `site=${a.site}`];
   if (a.certBundle) lines.push(`cert_bundle=${a.certBundle}`);
+  if (a.clientCert) lines.push(`client_cert=${a.clientCert}`);
+  if (a.clientCertKey) lines.push(`client_cert_key=${a.clientCertKey}`);
+  if (a.insecure) lines.push("insecure=true");
   return lines.join("\n") + "\n";
 }
 

@@ -3,6 +3,7 @@
 // authentication, and the success/error envelopes.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { encodeAnswer } from "./compress.js";
 import type { ServerContext } from "./context.js";
 import {
   ApiError,
@@ -78,7 +79,7 @@ export class Router {
         console.error("[termchat server] onResponse hook failed:", err);
       }
     }
-    send(res, status, body, headers);
+    await send(req, res, status, body, headers);
   }
 
   private async dispatch(req: IncomingMessage, signal: AbortSignal): Promise<Record<string, unknown>> {
@@ -168,13 +169,15 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+async function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
+  const encoded = await encodeAnswer(JSON.stringify(body), req.headers["accept-encoding"]);
+  if (res.headersSent || res.destroyed) return;
   res.writeHead(status, {
     "Content-Type": "application/json",
-    "Content-Length": Buffer.byteLength(text),
+    "Content-Length": Buffer.byteLength(encoded.body),
+    ...encoded.headers,
     ...headers,
   });
-  res.end(text);
+  res.end(encoded.body);
 }

@@ -27,7 +27,6 @@ export const START_ATTEMPTS = 4;
 export interface StartGuardOptions {
   client: ApiClient;
   email: string;
-  ca?: string;
 }
 
 /**
@@ -53,7 +52,7 @@ export function checkedRegister(): SyncApi["register"] {
 }
 
 export function startGuard(o: StartGuardOptions): (err: unknown, attempt: number) => Promise<StartVerdict | undefined> {
-  const explain = (err: unknown) => explainContactFailure(err, { site: o.client.site, who: o.email, ca: o.ca });
+  const explain = async (err: unknown) => explainContactFailure(err, { site: o.client.site, who: o.email, dispatcher: await o.client.connection() });
   return async (err, attempt) => {
     const last = attempt + 1 >= START_ATTEMPTS;
     if (err instanceof ApiError && err.isRateLimit) {
@@ -72,7 +71,7 @@ export function startGuard(o: StartGuardOptions): (err: unknown, attempt: number
       return { fail: await explain(err) };
     }
     if (err instanceof SchemaError || err instanceof ServerError) {
-      const webPage = mayBeWebPage(err) && (await answersWithWebPage(o.client.site, { ca: o.ca }));
+      const webPage = mayBeWebPage(err) && (await answersWithWebPage(o.client.site, { dispatcher: await o.client.connection() }));
       if (webPage || last) return { fail: explainFailure(err, { site: o.client.site, who: o.email, webPage }) };
       return undefined;
     }

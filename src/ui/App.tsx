@@ -50,6 +50,8 @@ export interface AppProps {
   onQuit?: () => void;
   /** Called once, after the first frame that shows the organization (start-up measurements). */
   onFirstFrame?: () => void;
+  /** A warning for the status line at start (TLS verification turned off). */
+  startNotice?: string;
 }
 
 export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: Keymap; problems: string[] } {
@@ -59,7 +61,7 @@ export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: 
   );
 }
 
-export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame }: AppProps) {
+export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame, startNotice }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { machine, commands } = session;
@@ -98,6 +100,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   }, [machine]);
   useEffect(() => machine.onState(setConn), [machine]);
   useUnfamiliarNotice(machine, dispatch);
+  useEffect(() => {
+    if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
+  }, [startNotice, dispatch]);
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 

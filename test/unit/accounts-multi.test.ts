@@ -96,7 +96,7 @@ describe("resolveAccount", () => {
 
   it("uses the named account (its settings included)", async () => {
     const a = await resolveAccount({ allowInsecureHttp: false, account: "ben" }, { paths });
-    expect(a).toEqual({ site: "https://two.test", email: "ben@x.test", apiKey: "k2", allowInsecureHttp: true, caFile: undefined });
+    expect(a).toEqual({ site: "https://two.test", email: "ben@x.test", apiKey: "k2", allowInsecureHttp: true, insecure: true, caFile: undefined });
     const d = await resolveAccount({ allowInsecureHttp: false, account: "default" }, { paths });
     expect(d).toMatchObject({ email: "maya@x.test", caFile: "/etc/ca.pem" });
   });

@@ -2,7 +2,7 @@
 import { ApiError } from "../../api/errors.js";
 import { FirstContactError, diagnoseFailure } from "../../api/first-contact.js";
 import type { SubcommandArgs } from "../args-commands.js";
-import { clientForAccount, readCaFile, resolveAccount } from "../account.js";
+import { clientForAccount, resolveAccount } from "../account.js";
 import { processIO, type CommandIO } from "./io.js";
 
 export async function runSubcommand(args: SubcommandArgs, io: CommandIO = processIO()): Promise<number> {
@@ -26,8 +26,7 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
   } catch (err) {
     // A refusal of what was asked keeps the server's own words, unless the server is too old
     // for termchat; the rest is said plainly.
-    const ca = await readCaFile(account.caFile).catch(() => undefined);
-    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, ca });
+    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, dispatcher: await client.connection() });
     if (failure instanceof ApiError && !failure.isAuthFailure && !failure.isRateLimit) throw err;
     throw new FirstContactError(line, err);
   } finally {

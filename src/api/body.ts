@@ -1,0 +1,68 @@
+/**
+ * Reading an answer's body: decoded as it streams when the server compressed it
+ * (Content-Encoding gzip, deflate or br, several applied in order), as it is otherwise.
+ * node:zlib loads only when an answer is compressed.
+ */
+import type { Readable } from "node:stream";
+
+/** What the client asks for: only what `readBody` decodes. */
+export const ACCEPT_ENCODING = "gzip, deflate, br";
+
+/** The encoding was not one the client asked for. */
+export class UnknownEncodingError extends Error {
+  readonly code = "Z_UNKNOWN_ENCODING";
+  constructor(encoding: string) {
+    super(`the server compressed its answer with "${encoding}", which was not asked for`);
+    this.name = "UnknownEncodingError";
+  }
+}
+
+/** The compressed body is not what its Content-Encoding says (corrupt or cut short). */
+export class CorruptBodyError extends Error {
+  readonly code = "Z_CORRUPT_BODY";
+  constructor(cause: Error) {
+    super(`the compressed answer could not be decoded: ${cause.message}`, { cause });
+    this.name = "CorruptBodyError";
+  }
+}
+
+function encodings(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(",") : (header ?? "");
+  return text
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== "" && s !== "identity");
+}
+
+/** The body as text; a compressed body that cannot be decoded throws the decoder's error (code Z_…). */
+export async function readBody(body: Readable & { text(): Promise<string> }, contentEncoding: string | string[] | undefined): Promise<string> {
+  const applied = encodings(contentEncoding);
+  if (applied.length === 0) return body.text();
+  const zlib = await import("node:zlib");
+  const [{ pipeline }, { Writable }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
+  const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
+  if (unknown) {
+    body.once("error", () => undefined); // the abort it reports is ours
+    body.destroy();
+    throw new UnknownEncodingError(unknown);
+  }
+  const decoders = applied.reverse().map((name) =>
+    name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : zlib.createGunzip(),
+  );
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  let broken: unknown;
+  for (const decoder of decoders) decoder.once("error", (err) => (broken ??= err));
+  try {
+    await pipeline([body, ...decoders, sink]);
+  } catch (err) {
+    if (err === broken) throw new CorruptBodyError(err as Error);
+    throw err;
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
