@@ -9,6 +9,7 @@ import { removeMessage } from "./message-index.js";
 import { compileNarrow } from "./narrow.js";
 import type { EventQueue } from "./queues.js";
 import { ROLE, type Channel, type Flag, type Message, type State, type User } from "./state.js";
+import { startWidget } from "./submessages.js";
 import { clientTopic, messageToWire } from "./wire.js";
 
 export interface NewMessage {
@@ -79,6 +80,7 @@ export function deliverMessage(state: State, input: NewMessage): Message {
     recipients.set(userId, flags);
   }
   state.insertMessage(message, recipients);
+  startWidget(state, message);
   return message;
 }
 
