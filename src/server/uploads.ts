@@ -90,10 +90,19 @@ function randomSegment(): string {
   return randomBytes(18).toString("base64url");
 }
 
-export function addUpload(state: State, owner: User, rawName: string, bytes: Buffer, declaredType: string | undefined, nowMs: number): Upload {
+/** Stores a file; `fixedDir` ("xx/random") gives seeds a deterministic path. */
+export function addUpload(
+  state: State,
+  owner: User,
+  rawName: string,
+  bytes: Buffer,
+  declaredType: string | undefined,
+  nowMs: number,
+  fixedDir?: string,
+): Upload {
   const store = uploadStore(state);
   const name = sanitizeFileName(rawName);
-  const pathId = `${REALM_ID}/${randomBytes(1).toString("hex")}/${randomSegment()}/${name}`;
+  const pathId = `${REALM_ID}/${fixedDir ?? `${randomBytes(1).toString("hex")}/${randomSegment()}`}/${name}`;
   const upload: Upload = {
     id: store.nextId++,
     ownerId: owner.id,

@@ -136,4 +136,37 @@ describe("uploads", () => {
       `<p><a href="${url}">chart.png</a></p>\n<div class="message_inline_image"><a href="${url}" title="chart.png"><img src="${url}"></a></div>`,
     );
   });
+
+  it("seeds a linked image, a text file, a poll and a to-do list that clients can draw", async () => {
+    const server = await start();
+    const maya = account(server, "owner", 0);
+    const api = client(server, maya);
+    const design = await api("GET", "/messages", {
+      anchor: "newest", num_before: 50, num_after: 0, apply_markdown: true,
+      narrow: [{ operator: "channel", operand: "design" }, { operator: "topic", operand: "new office" }],
+    });
+    const messages = design.body["messages"] as Json[];
+    const image = messages.find((m) => (m["content"] as string).includes("message_inline_image"))!;
+    const src = /<img src="([^"]+)">/.exec(image["content"] as string)![1]!;
+    const png = await download(server, src, maya);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([64, 48]);
+
+    const poll = messages.find((m) => (m["content"] as string).startsWith("<p>/poll"));
+    expect(poll, JSON.stringify(messages.map((m) => m["content"]))).toBeDefined();
+    const subs = (poll!["submessages"] as Json[]).map((s) => JSON.parse(s["content"] as string) as Json);
+    expect(subs[0]).toEqual({ widget_type: "poll", extra_data: { question: "Which day should we move?", options: ["Friday 12th", "Monday 15th"] } });
+    expect(subs.filter((s) => s["type"] === "vote")).toHaveLength(4);
+
+    const eng = await api("GET", "/messages", {
+      anchor: "newest", num_before: 50, num_after: 0,
+      narrow: [{ operator: "channel", operand: "engineering" }, { operator: "topic", operand: "release 2.5 checklist" }],
+    });
+    const todo = (eng.body["messages"] as Json[]).find((m) => (m["content"] as string).startsWith("<p>/todo"))!;
+    const first = JSON.parse((todo["submessages"] as Json[])[0]!["content"] as string) as Json;
+    expect(first["widget_type"]).toBe("todo");
+    expect((first["extra_data"] as Json)["tasks"]).toHaveLength(3);
+  });
 });
