@@ -42,6 +42,10 @@ export function addSubmessage(state: State, message: Message, senderId: number, 
   return sub;
 }
 
+export function dropSubmessages(state: State, messageId: number): void {
+  storeOf(state).byMessage.delete(messageId);
+}
+
 export function submessageToWire(sub: Submessage): Record<string, unknown> {
   return { msg_type: sub.msgType, content: sub.content, message_id: sub.messageId, sender_id: sub.senderId, id: sub.id };
 }

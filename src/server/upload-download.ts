@@ -1,6 +1,6 @@
 // Serves file downloads outside /api/v1: GET /user_uploads/<realm>/<path...>
-// with the API's credentials (Basic auth, or an `api_key` query parameter as
-// the mobile apps send), and GET /user_uploads/temporary/<token>[/<name>]
+// with the API's credentials (Basic auth, or the account's key as an
+// `api_key` query parameter), and GET /user_uploads/temporary/<token>[/<name>]
 // without credentials while the token lasts.
 
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -82,10 +82,6 @@ export function contentTypeFor(name: string, declared: string | undefined): stri
   return TYPES[ext] ?? (declared && /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : "application/octet-stream");
 }
 
-export function isImageName(name: string): boolean {
-  return /\.(png|jpe?g|gif|webp)$/i.test(name);
-}
-
 function randomSegment(): string {
   return randomBytes(18).toString("base64url");
 }

@@ -12,6 +12,7 @@ import {
   attachmentToWire,
   canAccessUpload,
   fileTooLarge,
+  linkedPathIds,
   maxUploadMib,
   removeUpload,
   temporaryToken,
@@ -35,13 +36,7 @@ function attachmentEvent(server: ServerContext, ownerId: number, op: "add" | "up
 export function notifyLinkedUploads(server: ServerContext, content: string): void {
   if (!content.includes("/user_uploads/")) return;
   const store = uploadStore(server.state);
-  for (const m of content.matchAll(/\/user_uploads\/(\d+\/[^\s)\]"'<>?#]+)/g)) {
-    let pathId = m[1]!;
-    try {
-      pathId = decodeURIComponent(pathId);
-    } catch {
-      // keep the raw text
-    }
+  for (const pathId of linkedPathIds(content)) {
     const upload = store.byPath.get(pathId);
     if (upload) attachmentEvent(server, upload.ownerId, "update", upload);
   }
