@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { DemoAccount, RunningServer } from "../../src/server/index.js";
+import { responseProblems } from "../fixtures/openapi-shape.js";
 import { account, client, pending, register, send, start, type Json } from "./server-test-client.js";
 
 function basic(who: DemoAccount): string {
@@ -85,8 +86,10 @@ describe("uploads", () => {
     const server = await start({ now: () => now });
     const alice = account(server, "member", 0);
     const up = await upload(server, alice, "photo.png", bytes, "image/png");
-    const temp = await client(server, alice)("GET", (up.body["url"] as string).replace(/^\/user_uploads/, "/user_uploads"));
+    const temp = await client(server, alice)("GET", up.body["url"] as string);
     expect(temp.status).toBe(200);
+    // The file's path has slashes, so the recorder cannot match it to the documented template.
+    expect(responseProblems("GET", "/user_uploads/2/photo.png", temp.body)).toEqual([]);
     const tempUrl = temp.body["url"] as string;
     expect(tempUrl).toMatch(/^\/user_uploads\/temporary\/[0-9a-f]+\/photo.png$/);
     const res = await download(server, tempUrl);
