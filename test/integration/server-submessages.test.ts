@@ -63,4 +63,20 @@ describe("submessages", () => {
     const unknown = await alice("POST", "/submessage", { message_id: 999_999, msg_type: "widget", content: "{}" });
     expect(unknown.body["msg"]).toBe("Invalid message(s)");
   });
+
+  it("sends submessage events only to users who can see the message", async () => {
+    const server = await start();
+    const maya = client(server, account(server, "owner", 0));
+    const ben = client(server, account(server, "admin", 0));
+    const omar = client(server, server.accounts.find((a) => a.email.startsWith("omar@"))!);
+    const inside = await register(ben, { event_types: ["submessage"] });
+    const outside = await register(omar, { event_types: ["submessage"] });
+    const id = await send(maya, { type: "stream", to: "leadership", topic: "offsite", content: "/poll Offsite in spring?\nYes\nNo" });
+    const vote = JSON.stringify({ type: "vote", key: "canned,0", vote: 1 });
+    expect((await ben("POST", "/submessage", { message_id: id, msg_type: "widget", content: vote })).status).toBe(200);
+    expect((await pending(ben, inside["queue_id"] as string)).map((e) => e["content"])).toEqual([vote]);
+    expect(await pending(omar, outside["queue_id"] as string)).toEqual([]);
+    const refused = await omar("POST", "/submessage", { message_id: id, msg_type: "widget", content: vote });
+    expect(refused.body["msg"]).toBe("Invalid message(s)");
+  });
 });
