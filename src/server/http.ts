@@ -13,8 +13,10 @@ import {
   notLoggedIn,
   userDeactivated,
 } from "./errors.js";
+import { boundaryOf, MultipartError, parseMultipart, type UploadedFile } from "./multipart.js";
 import { Params } from "./params.js";
-import type { User } from "./state.js";
+import type { State, User } from "./state.js";
+import { fileTooLarge, maxUploadMib } from "./uploads.js";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
@@ -29,6 +31,8 @@ export interface RequestContext {
   signal: AbortSignal;
   /** The User-Agent header ("" when absent). */
   userAgent: string;
+  /** Files of a multipart/form-data body. */
+  files: UploadedFile[];
 }
 
 export interface Route {
@@ -96,10 +100,15 @@ export class Router {
     if (!chosen) throw methodNotAllowed([...new Set(candidates.map((c) => c.route.method))]);
 
     const sources = [url.searchParams];
-    if (method !== "GET") sources.push(await readForm(req));
+    let files: UploadedFile[] = [];
+    if (method !== "GET") {
+      const body = await readForm(req, this.server.state);
+      sources.push(body.fields);
+      files = body.files;
+    }
     const params = Params.fromSearchParams(...sources);
     const anonymous = chosen.route.auth === false || (chosen.route.auth === "optional" && !req.headers.authorization);
-    const user = anonymous ? null : this.authenticate(req);
+    const user = anonymous ? null : authenticate(this.server.state, req);
     // Long-polls are not rate limited: a waiting client must be able to come back.
     if (user && chosen.route.path !== "/events") this.server.rateLimiter?.take(user.id);
     const result = await chosen.route.handler({
@@ -109,24 +118,27 @@ export class Router {
       user: user as User,
       signal,
       userAgent: req.headers["user-agent"] ?? "",
+      files,
     });
     const ignored = params.unsupported();
     return ignored.length > 0 ? { ...result, ignored_parameters_unsupported: ignored } : result;
   }
 
-  private authenticate(req: IncomingMessage): User {
-    const header = req.headers.authorization;
-    if (!header) throw notLoggedIn();
-    const m = /^Basic\s+(.+)$/i.exec(header.trim());
-    if (!m) throw notLoggedIn();
-    const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) throw invalidApiKey();
-    const user = this.server.state.userByEmail(decoded.slice(0, colon));
-    if (!user || user.apiKey !== decoded.slice(colon + 1)) throw invalidApiKey();
-    if (!user.isActive) throw userDeactivated();
-    return user;
-  }
+}
+
+/** The account of an HTTP Basic `Authorization` header (email and API key). */
+export function authenticate(state: State, req: IncomingMessage): User {
+  const header = req.headers.authorization;
+  if (!header) throw notLoggedIn();
+  const m = /^Basic\s+(.+)$/i.exec(header.trim());
+  if (!m) throw notLoggedIn();
+  const decoded = Buffer.from(m[1]!, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) throw invalidApiKey();
+  const user = state.userByEmail(decoded.slice(0, colon));
+  if (!user || user.apiKey !== decoded.slice(colon + 1)) throw invalidApiKey();
+  if (!user.isActive) throw userDeactivated();
+  return user;
 }
 
 function split(path: string): string[] {
@@ -152,21 +164,37 @@ function match(pattern: string[], segments: string[]): Record<string, string> | 
   return out;
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+async function readForm(req: IncomingMessage, state: State): Promise<{ fields: URLSearchParams; files: UploadedFile[] }> {
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  const multipart = type.startsWith("multipart/form-data");
+  // A multipart body may carry one file up to the organization's limit, plus its headers.
+  const limit = multipart ? maxUploadMib(state) * 1024 * 1024 + 64 * 1024 : MAX_BODY_BYTES;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buf = chunk as Buffer;
     size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, "BAD_REQUEST", "Request body too large");
-    chunks.push(buf);
+    // Too large: read on (so that the client gets the answer) without keeping the bytes.
+    if (size > limit * 4) req.destroy();
+    if (size <= limit) chunks.push(buf);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
-  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  if (size > limit) throw multipart ? fileTooLarge(maxUploadMib(state)) : new ApiError(413, "BAD_REQUEST", "Request body too large");
+  const body = Buffer.concat(chunks);
+  if (multipart) {
+    const boundary = boundaryOf(req.headers["content-type"] ?? "");
+    if (!boundary) throw new ApiError(400, "BAD_REQUEST", "Malformed multipart body");
+    try {
+      return parseMultipart(body, boundary);
+    } catch (err) {
+      if (err instanceof MultipartError) throw new ApiError(400, "BAD_REQUEST", err.message);
+      throw err;
+    }
+  }
+  const text = body.toString("utf8");
   if (text === "" || (type !== "" && !type.startsWith("application/x-www-form-urlencoded"))) {
-    return new URLSearchParams();
+    return { fields: new URLSearchParams(), files: [] };
   }
-  return new URLSearchParams(text);
+  return { fields: new URLSearchParams(text), files: [] };
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): Promise<void> {

@@ -10,6 +10,8 @@ import { QueueManager } from "./queues.js";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limit.js";
 import { allRoutes } from "./routes/index.js";
 import { seed } from "./seed/index.js";
+import { isUploadPath, serveUpload } from "./upload-download.js";
+import { setMaxUploadMib } from "./uploads.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
 export type { DemoAccount, ResponseRecord, RunningServer, ServerOptions } from "./types.js";
@@ -20,6 +22,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const now = opts.now ?? Date.now;
   const heartbeatMs = opts.heartbeatMs ?? 60_000;
   const { state, accounts } = seed(opts.data ?? "demo", now());
+  if (opts.maxFileUploadSizeMib !== undefined) setMaxUploadMib(state, opts.maxFileUploadSizeMib);
   const queues = new QueueManager(now, heartbeatMs);
   const ctx: ServerContext = {
     state,
@@ -39,7 +42,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   router.add(allRoutes);
 
   const server: Server = createServer((req, res) => {
-    void router.handle(req, res);
+    if (isUploadPath(req.url ?? "")) serveUpload(ctx, req, res);
+    else void router.handle(req, res);
   });
   // As long as nginx in front of the real service keeps an idle connection (75 s): a client that
   // pauses a few seconds between requests (a busy test machine, a person) must not have its

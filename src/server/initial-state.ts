@@ -1,6 +1,7 @@
 // The state sections of the register response. Each section is computed only
 // when its event type is among fetch_event_types (null: all of them).
 
+import { maxUploadMib } from "./uploads.js";
 import { LIMITS, type ServerContext } from "./context.js";
 import { legacySections } from "./initial-state-legacy.js";
 import { ROLE, type Channel, type User } from "./state.js";
@@ -97,7 +98,7 @@ function realmSection(ctx: ServerContext): Section {
     max_message_length: LIMITS.maxMessageLength,
     max_channel_folder_name_length: LIMITS.maxChannelFolderNameLength,
     max_channel_folder_description_length: LIMITS.maxChannelFolderDescriptionLength,
-    max_file_upload_size_mib: 25,
+    max_file_upload_size_mib: maxUploadMib(ctx.state),
     event_queue_longpoll_timeout_seconds: ctx.options.longpollTimeoutSecs,
   };
 }

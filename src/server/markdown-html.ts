@@ -167,7 +167,7 @@ export class MarkdownRenderer {
     if (html !== undefined) {
       this.cache.delete(content);
     } else {
-      html = this.marked.parse(content, { async: false }).trim();
+      html = withInlineImages(this.marked.parse(content, { async: false }).trim());
       if (this.cache.size >= MarkdownRenderer.CACHE_SIZE) {
         const oldest = this.cache.keys().next();
         if (!oldest.done) this.cache.delete(oldest.value);
@@ -178,4 +178,20 @@ export class MarkdownRenderer {
   }
 
   static readonly CACHE_SIZE = 5000;
+}
+
+/**
+ * After each paragraph linking uploaded images, the service adds a preview
+ * block per image: `<div class="message_inline_image"><a href title><img src></a></div>`.
+ */
+function withInlineImages(html: string): string {
+  if (!html.includes("/user_uploads/")) return html;
+  return html.replace(/<p>([\s\S]*?)<\/p>/g, (para: string, inner: string) => {
+    const previews: string[] = [];
+    for (const m of inner.matchAll(/<a href="(\/user_uploads\/[^"]+\.(?:png|jpe?g|gif|webp))">([\s\S]*?)<\/a>/gi)) {
+      const title = m[2]!.replace(/<[^>]*>/g, "");
+      previews.push(`<div class="message_inline_image"><a href="${m[1]}" title="${title.replace(/"/g, "&quot;")}"><img src="${m[1]}"></a></div>`);
+    }
+    return previews.length === 0 ? para : `${para}\n${previews.join("\n")}`;
+  });
 }

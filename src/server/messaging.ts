@@ -9,6 +9,7 @@ import { removeMessage } from "./message-index.js";
 import { compileNarrow } from "./narrow.js";
 import type { EventQueue } from "./queues.js";
 import { ROLE, type Channel, type Flag, type Message, type State, type User } from "./state.js";
+import { dropSubmessages, startWidget } from "./submessages.js";
 import { clientTopic, messageToWire } from "./wire.js";
 
 export interface NewMessage {
@@ -79,6 +80,7 @@ export function deliverMessage(state: State, input: NewMessage): Message {
     recipients.set(userId, flags);
   }
   state.insertMessage(message, recipients);
+  startWidget(state, message);
   return message;
 }
 
@@ -171,7 +173,10 @@ export function deleteMessages(ctx: ServerContext, messages: readonly Message[])
     const visible = messages.filter((m) => state.canReadMessage(user, m));
     if (visible.length > 0) plans.push({ queue, ids: visible });
   }
-  for (const m of messages) removeMessage(state, m.id);
+  for (const m of messages) {
+    removeMessage(state, m.id);
+    dropSubmessages(state, m.id);
+  }
   for (const { queue, ids } of plans) {
     const groups = new Map<string, Message[]>();
     for (const m of ids) {

@@ -9,6 +9,8 @@ export interface ServerOptions {
   queueIdleMs?: number;
   longpollTimeoutSecs?: number;
   now?: () => number;
+  /** The organization's upload limit (default 25 MiB). */
+  maxFileUploadSizeMib?: number;
   /** Per-user token bucket for authenticated requests (default 2000 per minute); false disables it. */
   rateLimit?: { requests: number; windowMs: number } | false;
   /**

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { ServerContext } from "./context.js";
 import { channelMessageStats } from "./message-index.js";
+import { submessagesOf, submessageToWire } from "./submessages.js";
 import { CHANNEL_GROUP_SETTINGS, ROLE, type Channel, type Message, type Subscription, type User, type UserGroup } from "./state.js";
 
 export interface MessageView {
@@ -136,7 +137,7 @@ export function messageToWire(
       reaction_type: r.reactionType,
       user_id: r.userId,
     })),
-    submessages: [],
+    submessages: submessagesOf(state, message.id).map(submessageToWire),
   };
   if (message.type === "stream" && message.channelId !== null) {
     out["stream_id"] = message.channelId;

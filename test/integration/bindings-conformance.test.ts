@@ -1,7 +1,7 @@
 // The service's Python bindings (0.8.2), replayed over real HTTP with their
 // User-Agent and encoding: channel listing and lookup, the profile, a user's
 // presence, custom emoji, linkifiers, alert words, per-account storage and
-// the deprecated topic muting call. Each answer must fit the public API
+// the deprecated topic muting call, file upload and attachments. Each answer must fit the public API
 // description; errors carry the service's words; changes reach the user's
 // other clients as events.
 
@@ -186,5 +186,31 @@ describe("the deprecated mute_topic call", () => {
       "Unsupported parameter combination: stream_id, stream");
     fails(await py("PATCH", "users/me/subscriptions/muted_topics", { stream: "no such channel", topic: "t", op: "add" }), "Invalid channel name 'no such channel'");
     fails(await py("PATCH", "users/me/subscriptions/muted_topics", { stream_id: first["stream_id"], topic: "t" }), "Missing 'op' argument", "REQUEST_VARIABLE_MISSING");
+  });
+});
+
+describe("files", () => {
+  it("upload_file as the bindings send it (the part named after the opened path), then get_attachments", async () => {
+    // requests' multipart encoding: a uuid4-hex boundary, the field named after the file's path,
+    // the file name its basename, no part Content-Type.
+    const boundary = "5b3f0c9d2e6a4f1b8c7d9e0a1b2c3d4e";
+    const data = "line one\nline two\n";
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="/tmp/bot out/report.txt"; filename="report.txt"\r\n\r\n${data}\r\n--${boundary}--\r\n`;
+    const res = await fetch(`${server.url}/api/v1/user_uploads`, {
+      method: "POST",
+      headers: {
+        Authorization: "Basic " + Buffer.from(`${member.email}:${member.apiKey}`).toString("base64"),
+        "User-Agent": USER_AGENT,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const uploaded = fits({ status: res.status, body: (await res.json()) as Json, sent: "POST user_uploads" }, "POST", "/user_uploads");
+    expect(uploaded["filename"]).toBe("report.txt");
+    const listed = fits(await py("GET", "attachments"), "GET", "/attachments");
+    const mine = (listed["attachments"] as Json[]).find((a) => `/user_uploads/${a["path_id"] as string}` === uploaded["url"]);
+    expect(mine).toMatchObject({ name: "report.txt", size: data.length, messages: [] });
+    expect(listed["upload_space_used"]).toBeGreaterThanOrEqual(data.length);
   });
 });

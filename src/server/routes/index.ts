@@ -21,6 +21,8 @@ import { reactionRoutes } from "./reactions.js";
 import { realmDataRoutes } from "./realm-data.js";
 import { statusRoutes } from "./status.js";
 import { subscriptionRoutes } from "./subscriptions.js";
+import { uploadRoutes } from "./uploads.js";
+import { submessageRoutes } from "./submessages.js";
 import { typingRoutes } from "./typing.js";
 import { userGroupRoutes } from "./user-groups.js";
 import { userTopicRoutes } from "./user-topics.js";
@@ -52,4 +54,6 @@ export const allRoutes: Route[] = [
   ...alertWordRoutes,
   ...botStorageRoutes,
   ...realmDataRoutes,
+  ...uploadRoutes,
+  ...submessageRoutes,
 ];

@@ -5,6 +5,7 @@ import { badRequest, channelIdNotFound, channelNameNotFound, missingArgument } f
 import { isInGroupSetting } from "../groups.js";
 import type { RequestContext, Route } from "../http.js";
 import { deliverMessage, notifyNewMessage } from "../messaging.js";
+import { notifyLinkedUploads } from "./uploads.js";
 import { ROLE, type Channel, type User } from "../state.js";
 import { serverTopic } from "../wire.js";
 
@@ -108,6 +109,7 @@ function sendMessage(ctx: RequestContext): Record<string, unknown> {
     throw badRequest("Invalid message type");
   }
   notifyNewMessage(server, message, { queueId, localId });
+  notifyLinkedUploads(server, message.content);
   return { id: message.id };
 }
 

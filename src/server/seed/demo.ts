@@ -17,6 +17,7 @@ import {
 import { addConversations } from "./conversations.js";
 import { DM_SCRIPTS } from "./demo-dms.js";
 import { ENGINEERING_SCRIPTS, GENERAL_SCRIPTS } from "./demo-general.js";
+import { FILE_SCRIPTS, seedFiles, seedWidgetActivity } from "./demo-files.js";
 import { MORE_SCRIPTS } from "./demo-more.js";
 import { TEAM_SCRIPTS } from "./demo-teams.js";
 
@@ -124,9 +125,11 @@ export function seedDemo(nowMs: number): SeedResult {
 
   state.realmEmoji.set("1", { id: "1", name: "lighthouse", sourceUrl: "/user_avatars/1/emoji/images/lighthouse.png", deactivated: false, authorId: u("maya").id });
 
+  seedFiles(state, u, ts);
   addConversations(state, {
     day0: DAY0, end: END, unreadFrom: UNREAD_FROM, firstMessageId: 1001, seed: 2026, people, starredBy: u("maya").id,
-  }, [...GENERAL_SCRIPTS, ...ENGINEERING_SCRIPTS, ...TEAM_SCRIPTS, ...MORE_SCRIPTS], DM_SCRIPTS);
+  }, [...GENERAL_SCRIPTS, ...ENGINEERING_SCRIPTS, ...TEAM_SCRIPTS, ...MORE_SCRIPTS, ...FILE_SCRIPTS], DM_SCRIPTS);
+  seedWidgetActivity(state, u);
 
   // Tom left the company after the mobile app was archived.
   u("tom").isActive = false;
