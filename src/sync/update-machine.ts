@@ -187,6 +187,10 @@ export class UpdateMachine {
   /** Registers and builds the first store; then keeps it current in the background. */
   async start(): Promise<Store> {
     const store = await this.rebuild("start");
+    // The HTTP client reuses a connection one turn of the event loop after its answer came in. The
+    // first poll waits that turn and takes the register's connection, where asking at once would
+    // open a new one and wait its set-up (the TCP and TLS round trips) on a slow link.
+    await new Promise((r) => setImmediate(r));
     this.loop = this.pollLoop().catch(() => undefined);
     return store;
   }

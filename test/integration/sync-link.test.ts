@@ -1,0 +1,40 @@
+/**
+ * The update machine over a slow link: the first events poll goes out on the register's
+ * connection instead of opening a new one (which would cost the connection's set-up, two round
+ * trips with TLS, before the poll could leave).
+ */
+import { afterEach, expect, it } from "vitest";
+import { ApiClient } from "../../src/api/http.js";
+import { startServer, type RunningServer } from "../../src/server/index.js";
+import { UpdateMachine } from "../../src/sync/update-machine.js";
+import { startTap, type HttpTap } from "../fixtures/http-tap.js";
+import { mbit, startLink, type LinkSim } from "../fixtures/link-sim.js";
+
+let server: RunningServer | undefined;
+let tap: HttpTap | undefined;
+let link: LinkSim | undefined;
+let machine: UpdateMachine | undefined;
+let client: ApiClient | undefined;
+
+afterEach(async () => {
+  await machine?.stop();
+  await client?.close();
+  await link?.close();
+  await tap?.close();
+  await server?.close();
+  [server, tap, link, machine, client] = [undefined, undefined, undefined, undefined, undefined];
+});
+
+it("sends the first events poll on the register's connection", async () => {
+  server = await startServer({ port: 0 });
+  tap = await startTap({ upstreamPort: server.port });
+  link = await startLink(tap.port, { rttMs: 40, bytesPerSec: mbit(8), handshakeRtts: 2 });
+  const owner = server.accounts[0]!;
+  client = new ApiClient({ site: link.url, email: owner.email, apiKey: owner.apiKey });
+  machine = new UpdateMachine(client);
+  await machine.start();
+  const deadline = Date.now() + 10_000;
+  while (!tap.log.some((r) => r.path.endsWith("/events")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  expect(tap.log.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /api/v1/register", "GET /api/v1/events"]);
+  expect(link.connections).toBe(1);
+});
