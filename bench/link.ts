@@ -19,7 +19,7 @@ import { registerRequest } from "../src/api/register-request.js";
 import { clientRegisterParams } from "../src/sync/register-params.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
 import { longestChain, startTap, type HttpTap, type TappedRequest } from "../test/fixtures/http-tap.js";
-import { mbit, startLink, type LinkProfile } from "../test/fixtures/link-sim.js";
+import { epochNow, mbit, startLink, type LinkProfile } from "../test/fixtures/link-sim.js";
 import { median, printFigure, startBenchServer } from "./util.js";
 
 const data = process.argv[2] ?? "large";
@@ -77,6 +77,8 @@ async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
   const rc = join(dir, `zuliprc-${i}`);
   writeFileSync(rc, `[api]\nemail=${bench.email}\nkey=${bench.apiKey}\nsite=${(clientSide ?? link).url}\n`, { mode: 0o600 });
   const trace = join(dir, `trace-${p.rttMs}-${gzip}-${i}`);
+  const opened: number[] = [];
+  const watch = setInterval(() => link.connections > opened.length && opened.push(epochNow()), 2);
   const session = await TmuxSession.start([process.execPath, bin, "--config", rc], { cols: 120, rows: 40, cwd: root, env: { TERMCHAT_TRACE_STARTUP: trace } });
   try {
     const line = await waitFor("first frame", () => (existsSync(trace) ? readFileSync(trace, "utf8").trim() || undefined : undefined), session);
@@ -86,7 +88,7 @@ async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
     if (process.env.BENCH_LINK_DEBUG) {
       await new Promise((r) => setTimeout(r, 2000));
       for (const r of serverSide.log) process.stdout.write(`    ${r.method} ${r.path} ${(r.startMs - origin).toFixed(0)}–${r.endMs === undefined ? "open" : (r.endMs - origin).toFixed(0)} ms\n`);
-      process.stdout.write(`    frame ${frameMs} ms\n`);
+      process.stdout.write(`    frame ${frameMs} ms; connections opened at ${opened.map((t) => (t - origin).toFixed(0)).join(", ")} ms\n`);
     }
     // A request counts before the frame if its answer could have reached the client by then.
     const before = serverSide.log.filter((r) => r.endMs !== undefined && r.endMs + p.rttMs / 2 <= frameAt);
@@ -102,6 +104,7 @@ async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
       serverMs: register?.headMs !== undefined ? register.headMs - register.startMs : NaN,
     };
   } finally {
+    clearInterval(watch);
     await session.kill();
     await clientSide?.close();
     await link.close();
