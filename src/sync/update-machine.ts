@@ -92,6 +92,11 @@ export class UnappliableEventError extends Error {
 
 class Stopped extends Error {}
 
+/** Lets the event loop go round `n` times (I/O callbacks and timers due run). */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+}
+
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
@@ -199,10 +204,11 @@ export class UpdateMachine {
    * built and drawn, so the server hears from the new queue at once. It waits one turn of the
    * event loop first: the HTTP client reuses a connection only then, and the poll takes the
    * register's instead of opening a new one and waiting its set-up (TCP and TLS round trips).
+   * The client checks an idle connection for a turn or two before writing on it.
    */
   private async sendFirstPoll(reg: RegisterResponse): Promise<void> {
     if (!reg.queue_id) return;
-    await new Promise((r) => setImmediate(r));
+    await turns(1);
     this.checkStopped();
     const stop = new AbortController();
     const reply = this.api.getEvents(
@@ -215,6 +221,7 @@ export class UpdateMachine {
     );
     reply.catch(() => undefined); // the poll loop reads its outcome
     this.firstPoll = { reply, stop };
+    await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
   /** Cuts a pending backoff short (a key press after a long idle, SIGCONT). */

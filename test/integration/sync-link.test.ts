@@ -35,11 +35,17 @@ it("sends the first events poll before building the store, on the register's con
   let polls = 0;
   machine = new UpdateMachine(client, { api: { getEvents: (...a) => (polls++, getEvents(...a)) } });
   let pollsWhenStoreCame = -1;
-  machine.onStore(() => (pollsWhenStoreCame = polls));
+  let sentWhenStoreCame = -1;
+  machine.onStore(() => {
+    pollsWhenStoreCame = polls;
+    sentWhenStoreCame = link!.taken.up;
+  });
   await machine.start();
   expect(pollsWhenStoreCame).toBe(1);
   const deadline = Date.now() + 10_000;
   while (!tap.log.some((r) => r.path.endsWith("/events")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(tap.log.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /api/v1/register", "GET /api/v1/events"]);
   expect(link.connections).toBe(1);
+  // The poll had been written out in full before the store was built: nothing was sent after.
+  expect(link.taken.up).toBe(sentWhenStoreCame);
 });
