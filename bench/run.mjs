@@ -7,7 +7,7 @@ import { inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts"];
 await build({
   entryPoints: entries,
   outdir,
@@ -26,6 +26,7 @@ const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
   { title: `The register on the wire, uncompressed and gzipped (data set: ${data})`, file: "wire.js", args: [data] },
   { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
+  { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },

@@ -63,7 +63,7 @@ for (let i = 0; i < 5; i++) {
     const deadline = Date.now() + 60_000;
     while (!existsSync(trace) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     if (!existsSync(trace)) throw new Error("no first frame within 60 s:\n" + (await session.capture()));
-    firstFrames.push(Number(readFileSync(trace, "utf8").trim().split("\n")[0]));
+    firstFrames.push(Number(readFileSync(trace, "utf8").trim().split(/\s/)[0]));
     const pid = await session.pid();
     await new Promise((r) => setTimeout(r, 3000)); // let the first fetches and the Markdown load settle
     const status = readFileSync(`/proc/${pid}/status`, "utf8");

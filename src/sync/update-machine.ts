@@ -24,7 +24,7 @@
 import { ApiError, NetworkError, SchemaError, describeError } from "../api/errors.js";
 import type { ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
-import { deleteQueue, getEvents, register, type RegisterParams } from "../api/routes/events.js";
+import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
@@ -102,6 +102,11 @@ export class UnappliableEventError extends Error {
 
 class Stopped extends Error {}
 
+/** Lets the event loop go round `n` times (I/O callbacks and timers due run). */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+}
+
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
@@ -127,6 +132,7 @@ export class UpdateMachine {
   private readonly unfamiliarListeners = new Set<Listener<[ReadonlySet<string>]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
+  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController } | undefined;
   private rebuilds = 0;
   private lastMalformedAt = -Infinity;
   private rebuildsAfterMalformed = 0;
@@ -197,8 +203,35 @@ export class UpdateMachine {
   /** Registers and builds the first store; then keeps it current in the background. */
   async start(): Promise<Store> {
     const store = await this.rebuild("start");
-    this.loop = this.pollLoop().catch(() => undefined);
+    const first = this.firstPoll;
+    this.firstPoll = undefined;
+    this.loop = this.pollLoop(first?.reply).catch(() => undefined);
     return store;
+  }
+
+  /**
+   * At start, the first poll leaves as soon as the register's answer is read, before the store is
+   * built and drawn, so the server hears from the new queue at once. It waits one turn of the
+   * event loop first: the HTTP client reuses a connection only then, and the poll takes the
+   * register's instead of opening a new one and waiting its set-up (TCP and TLS round trips).
+   * The client checks an idle connection for a turn or two before writing on it.
+   */
+  private async sendFirstPoll(reg: RegisterResponse): Promise<void> {
+    if (!reg.queue_id) return;
+    await turns(1);
+    this.checkStopped();
+    const stop = new AbortController();
+    const reply = this.api.getEvents(
+      this.client,
+      { queue_id: reg.queue_id, last_event_id: reg.last_event_id },
+      {
+        timeoutMs: (reg.event_queue_longpoll_timeout_seconds ?? 90) * 1000 + (this.opts.pollMarginMs ?? 15_000),
+        signal: AbortSignal.any([this.abort.signal, stop.signal]),
+      },
+    );
+    reply.catch(() => undefined); // the poll loop reads its outcome
+    this.firstPoll = { reply, stop };
+    await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
   /** Cuts a pending backoff short (a key press after a long idle, SIGCONT). */
@@ -233,6 +266,7 @@ export class UpdateMachine {
       try {
         const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
         queueId = reg.queue_id;
+        if (reason === "start") await this.sendFirstPoll(reg);
         const store = new Store(reg);
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
         this.checkStopped();
@@ -249,7 +283,9 @@ export class UpdateMachine {
         return store;
       } catch (err) {
         this.checkStopped();
-        // A queue registered for a rebuild that failed half-way is of no use.
+        // A queue registered for a rebuild that failed half-way is of no use, nor a poll of it.
+        this.firstPoll?.stop.abort();
+        this.firstPoll = undefined;
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);
         const verdict = reason === "start" && !previous ? await this.opts.startGuard?.(err, attempt) : undefined;
         this.checkStopped();
@@ -327,20 +363,23 @@ export class UpdateMachine {
     return this.rebuilds;
   }
 
-  private async pollLoop(): Promise<void> {
+  /** Polls the store's queue and applies what comes; `first` is a poll of it already under way. */
+  private async pollLoop(first?: Promise<EventsResult>): Promise<void> {
     let attempt = 0;
     while (!this.stopped) {
       const store = this.store;
       if (!store?.queueId) return;
       try {
-        const { events } = await this.api.getEvents(
+        const early = first;
+        first = undefined;
+        const { events } = await (early ?? this.api.getEvents(
           this.client,
           { queue_id: store.queueId, last_event_id: store.lastEventId, dont_block: attempt > 0 ? true : undefined },
           {
             timeoutMs: store.realm.longpollTimeoutSecs * 1000 + (this.opts.pollMarginMs ?? 15_000),
             signal: this.abort.signal,
           },
-        );
+        ));
         if (this.store !== store) continue;
         try {
           store.applyAll(events);

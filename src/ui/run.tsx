@@ -6,12 +6,13 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hoo
 
 /** Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides). */
 export function runApp(props: AppProps) {
-  // TERMCHAT_TRACE_STARTUP=FILE appends the milliseconds from process start to the first interactive frame (benchmarks).
+  // TERMCHAT_TRACE_STARTUP=FILE appends the milliseconds from process start to the first interactive frame, and
+  // the process's start in ms since the epoch (benchmarks: to set what a proxy saw against the client's start).
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
   props = {
     ...props,
     onFirstFrame: () => {
-      if (trace) appendFileSync(trace, `${Math.round(performance.now())}\n`);
+      if (trace) appendFileSync(trace, `${Math.round(performance.now())} ${performance.timeOrigin.toFixed(1)}\n`);
       releaseStartupGarbage();
     },
   };
