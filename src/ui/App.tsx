@@ -10,7 +10,6 @@ import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
-import { checkSomeRecords, malformedRecords } from "../model/store-queries.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
@@ -23,7 +22,11 @@ import { FEATURES, featureAction } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
+import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
+import { useReadMarking } from "./hooks/use-read-marking.js";
+import { useRecordChecks } from "./hooks/use-record-checks.js";
+import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
@@ -38,9 +41,6 @@ import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
 import { searchHighlighter } from "./search-highlight.js";
-
-/** Register records checked per turn of the event loop after start-up (a few ms each). */
-const RECORD_CHECK_BATCH = 2000;
 
 export interface AppProps {
   session: SyncSession;
@@ -149,42 +149,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
 
-  // Load the open narrow (again after a rebuild, or when the model marked it stale), and the expanded channel's topics.
-  useEffect(() => {
-    if (store && narrow) void commands.loadNarrow(narrow);
-  }, [store, narrow, commands, list?.stale]);
-  useEffect(() => {
-    if (store && ui.sidebar.expanded !== undefined) void commands.fetchTopics(ui.sidebar.expanded);
-  }, [store, ui.sidebar.expanded, commands, version]);
-  useEffect(() => {
-    if (store) void commands.checkNarrowMatches();
-  }, [store, version, commands]);
-  // The register's users and joinable channels not checked yet are checked a batch at a time once
-  // the screen is up (any asked for sooner already were); malformed ones are left out, and the user is told.
-  useEffect(() => {
-    if (!store) return;
-    let timer: ReturnType<typeof setImmediate> | undefined;
-    const step = () => {
-      if (checkSomeRecords(store, RECORD_CHECK_BATCH) > 0) {
-        timer = setImmediate(step);
-        return;
-      }
-      const text = malformedRecords(store);
-      if (text) dispatch({ type: "notice", kind: "error", text });
-    };
-    timer = setImmediate(step);
-    return () => {
-      if (timer) clearImmediate(timer);
-    };
-  }, [store, dispatch]);
-  // Typing notices expire on their own.
-  useEffect(() => {
-    const next = store?.nextTypingExpiry();
-    if (!store || next === undefined) return;
-    const t = setTimeout(() => store.expireTyping(Date.now()), Math.max(0, next - Date.now()) + 10);
-    return () => clearTimeout(t);
-  }, [store, version]);
-
   // Selection: the chosen message; else the first unread; else the newest (and following new ones).
   const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
   const selected = messages[selectedIndex];
@@ -197,14 +161,11 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady, ui.openSpoilers],
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-  // Messages shown in the pane count as read once the reader is in the pane (never in search results).
-  useEffect(() => {
-    if (ui.focus !== "sidebar" && narrow?.kind !== "search" && unreadShown.size) commands.markRead([...unreadShown]);
-  }, [unreadShown, commands, ui.focus, narrow]);
-  // Reaching the top asks for older messages.
-  useEffect(() => {
-    if (ui.focus === "messages" && narrow && selectedIndex <= 0 && list && !list.foundOldest) void commands.fetchOlder(narrow);
-  }, [ui.focus, selectedIndex, list, narrow, commands]);
+  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
+  useReadMarking(commands, ui.focus, narrow, unreadShown);
+  useTypingExpiry(store, version);
+  const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);
+  useRecordChecks(store, noticeError);
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
   /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
