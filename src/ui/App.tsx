@@ -15,7 +15,8 @@ import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
 import type { ConnectionState } from "../sync/update-machine.js";
-import { ActionContextReact, type ActionContext } from "./app-context.js";
+import type { ActionContext } from "./app-context.js";
+import { ScreenProvider } from "./contexts.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine } from "./components/StatusLine.js";
 import { FEATURES, featureAction } from "./features/index.js";
@@ -270,7 +271,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>
-      <ActionContextReact.Provider value={ctx}>
+      <ScreenProvider ctx={ctx}>
         <Box flexDirection="column" height={height}>
           <Box flexDirection="row" height={height - 1}>
             <Sidebar
@@ -292,7 +293,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
                 <FollowedView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
               ) : narrow ? (
                 <MessagesView
-                  store={store}
                   narrow={narrow}
                   blocks={blocks}
                   selectedId={selected?.id}
@@ -319,7 +319,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
             width={columns}
           />
         </Box>
-      </ActionContextReact.Provider>
+      </ScreenProvider>
     </ThemeContext.Provider>
   );
 }
