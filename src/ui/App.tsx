@@ -11,10 +11,8 @@ import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
-import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
-import type { ConnectionState } from "../sync/update-machine.js";
 import type { ActionContext } from "./app-context.js";
 import { ScreenProvider } from "./contexts.js";
 import { Sidebar } from "./components/Sidebar.js";
@@ -25,6 +23,8 @@ import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
+import { useFirstFrame } from "./hooks/use-first-frame.js";
+import { useSessionStore } from "./hooks/use-session-store.js";
 import { useReadMarking } from "./hooks/use-read-marking.js";
 import { useRecordChecks } from "./hooks/use-record-checks.js";
 import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
@@ -66,9 +66,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const { machine, commands } = session;
   const { columns, rows } = useTerminalSize();
   const SIDEBAR_WIDTH = sidebarWidth(columns);
-  const [store, setStore] = useState<Store | undefined>(machine.store);
-  const [conn, setConn] = useState<ConnectionState>(machine.state);
-  const version = useStoreVersion(store);
   const [outboxTick, setOutboxTick] = useState(0);
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
@@ -83,21 +80,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     uiRef.current = uiReducer(uiRef.current, a);
     setUi(uiRef.current);
   }, []);
-  const homeShown = useRef(machine.store !== undefined);
-  useEffect(() => {
-    const take = (s: Store) => {
-      // The home view and the store arrive in one render.
-      if (!homeShown.current) {
-        homeShown.current = true;
-        dispatch(homeAction(s, settings));
-      }
-      setStore(s);
-    };
-    const off = machine.onStore(take);
-    if (machine.store) take(machine.store); // it may have come between the first render and now
-    return off;
-  }, [machine]);
-  useEffect(() => machine.onState(setConn), [machine]);
+  // The home view and the store arrive in one render.
+  const { store, conn } = useSessionStore(machine, (s) => dispatch(homeAction(s, settings)));
+  const version = useStoreVersion(store);
   useUnfamiliarNotice(machine, dispatch);
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
@@ -122,25 +107,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const composeLines = composeRows(ui.compose, compose.editor.current);
   const paneHeight = Math.max(3, height - 2 - composeLines);
 
-  // The Markdown engine loads after the first frame with data; bodies re-render when it is ready.
-  const [markdownReady, setMarkdownReady] = useState(false);
-  const hasStore = store !== undefined;
-  useEffect(() => {
-    if (!hasStore) return;
-    let live = true;
-    const t = setTimeout(() => void loadMarkdown().then(() => live && setMarkdownReady(true)), 0);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [hasStore]);
-  const firstFrame = useRef(onFirstFrame);
-  useEffect(() => {
-    if (store && firstFrame.current) {
-      firstFrame.current();
-      firstFrame.current = undefined;
-    }
-  }, [store]);
+  const markdownReady = useFirstFrame(store, onFirstFrame);
 
   const sidebarRows = useMemo(
     () => (store ? buildSidebarRows(store, { expanded: ui.sidebar.expanded, filter: ui.sidebar.filter, collapsedFolders: ui.sidebar.collapsedFolders }) : []),
