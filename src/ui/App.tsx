@@ -23,6 +23,7 @@ import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
+import { selectionIndex, useMessageWindow } from "./hooks/use-message-window.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
 import { useReadMarking } from "./hooks/use-read-marking.js";
@@ -32,7 +33,6 @@ import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
-import { layoutWindow, renderContext } from "./message-layout.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
@@ -41,7 +41,6 @@ import type { Message } from "../api/schemas/common.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
-import { searchHighlighter } from "./search-highlight.js";
 
 export interface AppProps {
   session: SyncSession;
@@ -114,21 +113,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
   sidebarAccess.rows = sidebarRows;
-  const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
-  const list = store && narrow ? store.messages.list(narrow) : undefined;
-
-  // Selection: the chosen message; else the first unread; else the newest (and following new ones).
-  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
-  const selected = messages[selectedIndex];
-  const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
-  const { blocks } = useMemo(
-    () =>
-      store && ctxRender && narrow
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers }, ctxRender)
-        : { blocks: [] },
-    [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady, ui.openSpoilers],
-  );
-  const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
+  const { messages, list, selectedIndex, selected, blocks, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
   useReadMarking(commands, ui.focus, narrow, unreadShown);
   useTypingExpiry(store, version);
@@ -289,16 +274,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       </ScreenProvider>
     </ThemeContext.Provider>
   );
-}
-
-/** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */
-export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
-  let index = messages.findIndex((m) => m.id === sel.id);
-  if (index === -1 || sel.follow) {
-    const firstUnread = sel.initial ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
-    index = firstUnread >= 0 ? firstUnread : messages.length - 1;
-  }
-  return index;
 }
 
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */
