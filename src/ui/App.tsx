@@ -10,25 +10,29 @@ import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
-import { checkSomeRecords, malformedRecords } from "../model/store-queries.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
-import { loadMarkdown } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
-import type { ConnectionState } from "../sync/update-machine.js";
-import { ActionContextReact, type ActionContext } from "./app-context.js";
+import type { ActionContext } from "./app-context.js";
+import { ScreenProvider } from "./contexts.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine } from "./components/StatusLine.js";
 import { FEATURES, featureAction } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useKeypress } from "./hooks/use-keypress.js";
+import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
+import { selectionIndex, useMessageWindow } from "./hooks/use-message-window.js";
+import { useFirstFrame } from "./hooks/use-first-frame.js";
+import { useSessionStore } from "./hooks/use-session-store.js";
+import { useReadMarking } from "./hooks/use-read-marking.js";
+import { useRecordChecks } from "./hooks/use-record-checks.js";
+import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
-import { layoutWindow, renderContext } from "./message-layout.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
@@ -37,10 +41,6 @@ import type { Message } from "../api/schemas/common.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
-import { searchHighlighter } from "./search-highlight.js";
-
-/** Register records checked per turn of the event loop after start-up (a few ms each). */
-const RECORD_CHECK_BATCH = 2000;
 
 export interface AppProps {
   session: SyncSession;
@@ -67,9 +67,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const { machine, commands } = session;
   const { columns, rows } = useTerminalSize();
   const SIDEBAR_WIDTH = sidebarWidth(columns);
-  const [store, setStore] = useState<Store | undefined>(machine.store);
-  const [conn, setConn] = useState<ConnectionState>(machine.state);
-  const version = useStoreVersion(store);
   const [outboxTick, setOutboxTick] = useState(0);
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
@@ -84,21 +81,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     uiRef.current = uiReducer(uiRef.current, a);
     setUi(uiRef.current);
   }, []);
-  const homeShown = useRef(machine.store !== undefined);
-  useEffect(() => {
-    const take = (s: Store) => {
-      // The home view and the store arrive in one render.
-      if (!homeShown.current) {
-        homeShown.current = true;
-        dispatch(homeAction(s, settings));
-      }
-      setStore(s);
-    };
-    const off = machine.onStore(take);
-    if (machine.store) take(machine.store); // it may have come between the first render and now
-    return off;
-  }, [machine]);
-  useEffect(() => machine.onState(setConn), [machine]);
+  // The home view and the store arrive in one render.
+  const { store, conn } = useSessionStore(machine, (s) => dispatch(homeAction(s, settings)));
+  const version = useStoreVersion(store);
   useUnfamiliarNotice(machine, dispatch);
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
@@ -126,90 +111,19 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const composeLines = composeRows(ui.compose, compose.editor.current);
   const paneHeight = Math.max(3, height - 2 - composeLines);
 
-  // The Markdown engine loads after the first frame with data; bodies re-render when it is ready.
-  const [markdownReady, setMarkdownReady] = useState(false);
-  const hasStore = store !== undefined;
-  useEffect(() => {
-    if (!hasStore) return;
-    let live = true;
-    const t = setTimeout(() => void loadMarkdown().then(() => live && setMarkdownReady(true)), 0);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
-  }, [hasStore]);
-  const firstFrame = useRef(onFirstFrame);
-  useEffect(() => {
-    if (store && firstFrame.current) {
-      firstFrame.current();
-      firstFrame.current = undefined;
-    }
-  }, [store]);
+  const markdownReady = useFirstFrame(store, onFirstFrame);
 
   const sidebarRows = useMemo(
     () => (store ? buildSidebarRows(store, { expanded: ui.sidebar.expanded, filter: ui.sidebar.filter, collapsedFolders: ui.sidebar.collapsedFolders }) : []),
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
   sidebarAccess.rows = sidebarRows;
-  const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
-  const list = store && narrow ? store.messages.list(narrow) : undefined;
-
-  // Load the open narrow (again after a rebuild, or when the model marked it stale), and the expanded channel's topics.
-  useEffect(() => {
-    if (store && narrow) void commands.loadNarrow(narrow);
-  }, [store, narrow, commands, list?.stale]);
-  useEffect(() => {
-    if (store && ui.sidebar.expanded !== undefined) void commands.fetchTopics(ui.sidebar.expanded);
-  }, [store, ui.sidebar.expanded, commands, version]);
-  useEffect(() => {
-    if (store) void commands.checkNarrowMatches();
-  }, [store, version, commands]);
-  // The register's users and joinable channels not checked yet are checked a batch at a time once
-  // the screen is up (any asked for sooner already were); malformed ones are left out, and the user is told.
-  useEffect(() => {
-    if (!store) return;
-    let timer: ReturnType<typeof setImmediate> | undefined;
-    const step = () => {
-      if (checkSomeRecords(store, RECORD_CHECK_BATCH) > 0) {
-        timer = setImmediate(step);
-        return;
-      }
-      const text = malformedRecords(store);
-      if (text) dispatch({ type: "notice", kind: "error", text });
-    };
-    timer = setImmediate(step);
-    return () => {
-      if (timer) clearImmediate(timer);
-    };
-  }, [store, dispatch]);
-  // Typing notices expire on their own.
-  useEffect(() => {
-    const next = store?.nextTypingExpiry();
-    if (!store || next === undefined) return;
-    const t = setTimeout(() => store.expireTyping(Date.now()), Math.max(0, next - Date.now()) + 10);
-    return () => clearTimeout(t);
-  }, [store, version]);
-
-  // Selection: the chosen message; else the first unread; else the newest (and following new ones).
-  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
-  const selected = messages[selectedIndex];
-  const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
-  const { blocks } = useMemo(
-    () =>
-      store && ctxRender && narrow
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width: mainWidth - 1, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers }, ctxRender)
-        : { blocks: [] },
-    [store, ctxRender, messages, selectedIndex, paneHeight, mainWidth, narrow, color, version, markdownReady, ui.openSpoilers],
-  );
-  const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-  // Messages shown in the pane count as read once the reader is in the pane (never in search results).
-  useEffect(() => {
-    if (ui.focus !== "sidebar" && narrow?.kind !== "search" && unreadShown.size) commands.markRead([...unreadShown]);
-  }, [unreadShown, commands, ui.focus, narrow]);
-  // Reaching the top asks for older messages.
-  useEffect(() => {
-    if (ui.focus === "messages" && narrow && selectedIndex <= 0 && list && !list.foundOldest) void commands.fetchOlder(narrow);
-  }, [ui.focus, selectedIndex, list, narrow, commands]);
+  const { messages, list, selectedIndex, selected, blocks, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady });
+  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
+  useReadMarking(commands, ui.focus, narrow, unreadShown);
+  useTypingExpiry(store, version);
+  const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);
+  useRecordChecks(store, noticeError);
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
   /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
@@ -314,7 +228,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>
-      <ActionContextReact.Provider value={ctx}>
+      <ScreenProvider ctx={ctx}>
         <Box flexDirection="column" height={height}>
           <Box flexDirection="row" height={height - 1}>
             <Sidebar
@@ -336,7 +250,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
                 <FollowedView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
               ) : narrow ? (
                 <MessagesView
-                  store={store}
                   narrow={narrow}
                   blocks={blocks}
                   selectedId={selected?.id}
@@ -363,19 +276,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
             width={columns}
           />
         </Box>
-      </ActionContextReact.Provider>
+      </ScreenProvider>
     </ThemeContext.Provider>
   );
-}
-
-/** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */
-export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
-  let index = messages.findIndex((m) => m.id === sel.id);
-  if (index === -1 || sel.follow) {
-    const firstUnread = sel.initial ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
-    index = firstUnread >= 0 ? firstUnread : messages.length - 1;
-  }
-  return index;
 }
 
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */

@@ -4,7 +4,8 @@ import type { Message } from "../../api/schemas/common.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import { deleteMessage } from "../../sync/actions/messages.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenActions, useScreenState } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -13,20 +14,21 @@ import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function ConfirmDelete({ message, close }: { message: Message; close: () => void }) {
-  const ctx = useActionContext();
+  const { store, session } = useScreenState();
+  const { attempt } = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   useKeypress(
     (name) => {
       if (name === "y" || name === "Y" || name === "enter") {
         close();
-        ctx.attempt(() => deleteMessage(ctx.session, message.id), "Message deleted.");
+        attempt(() => deleteMessage(session, message.id), "Message deleted.");
       } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
       return true;
     },
     { priority: 50 },
   );
-  const where = sanitizeInline(narrowTitle(ctx.store, targetNarrow(targetOfMessage(ctx.store, message))));
+  const where = sanitizeInline(narrowTitle(store, targetNarrow(targetOfMessage(store, message))));
   const lines = sanitize(message.content, { multiline: true }).split("\n").slice(0, Math.max(1, height - 6));
   return (
     <Popup title="Delete this message?" hint="y or Enter delete · n or Esc keep" width={width} height={height}>

@@ -13,7 +13,8 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { deleteLocalDraft, deleteServerDraft } from "../../sync/actions/drafts.js";
 import { draftKey, type DraftJournal } from "../../sync/draft-journal.js";
 import type { SendTarget } from "../../sync/outbox.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenActions, useScreenState, type ScreenActions } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -76,14 +77,15 @@ function age(ms: number, now: number): string {
 }
 
 export function DraftsList({ close }: { close: () => void }) {
-  const ctx = useActionContext();
+  const { store, session } = useScreenState();
+  const actions = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
-  useEffect(() => ctx.session.journal.onChange(() => setTick((t) => t + 1)), [ctx.session]);
+  useEffect(() => session.journal.onChange(() => setTick((t) => t + 1)), [session]);
   const [cursor, setCursor] = useRefState(0);
   const current = () => {
-    const rows = draftRows(ctx.store, ctx.session.journal);
+    const rows = draftRows(store, session.journal);
     return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
   };
   const { rows, at } = current();
@@ -99,14 +101,14 @@ export function DraftsList({ close }: { close: () => void }) {
       else if (name === "up" || name === "k") setCursor(Math.max(0, at - 1));
       else if (name === "enter" && row) {
         close();
-        resumeDraft(ctx, row);
+        resumeDraft(actions, row);
       } else if (name === "x" && row) {
         if (row.serverId !== undefined) {
           const id = row.serverId;
-          ctx.attempt(() => deleteServerDraft(ctx.session, id), "Draft deleted.");
+          actions.attempt(() => deleteServerDraft(session, id), "Draft deleted.");
         } else {
           const key = row.key;
-          ctx.attempt(async () => deleteLocalDraft(ctx.session, key), "Draft deleted.");
+          actions.attempt(async () => deleteLocalDraft(session, key), "Draft deleted.");
         }
       }
       return true;
@@ -125,7 +127,7 @@ export function DraftsList({ close }: { close: () => void }) {
           <Box key={r.key} flexDirection="column">
             <Text wrap="truncate" inverse={on}>
               <Text bold color={on ? undefined : theme.recipient}>
-                {rowTitle(ctx.store, r)}
+                {rowTitle(store, r)}
               </Text>
               <Text dimColor>{`  ${age(r.updatedAt, now)}${r.serverId !== undefined ? " · server" : ""}`}</Text>
             </Text>
@@ -138,7 +140,7 @@ export function DraftsList({ close }: { close: () => void }) {
 }
 
 /** Opens a draft's conversation with its text in the compose box. */
-export function resumeDraft(ctx: ActionContext, row: DraftRow): void {
+export function resumeDraft(ctx: Pick<ScreenActions, "notify" | "openNarrow" | "openCompose">, row: DraftRow): void {
   const t = row.target;
   if (!t) {
     ctx.notify(row.editing !== undefined ? "That message is not loaded: open its conversation, select it and press e." : "That draft has no conversation.", "error");

@@ -12,7 +12,8 @@ import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import { messageHistory, messageSource } from "../../sync/actions/messages.js";
 import { formatDateTime } from "../../render/time.js";
 import { wrapText } from "../../render/wrap.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { reactionGroups, recipientLabel } from "../message-layout.js";
 import { useTheme } from "../theme.js";
@@ -72,12 +73,11 @@ interface Loaded {
 }
 
 function MessageInfo({ messageId, close }: { messageId: number; close: () => void }) {
-  const ctx = useActionContext();
+  const { store, session } = useScreenState();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
   const [offset, setOffset] = useState(0);
-  const session = ctx.session;
 
   useEffect(() => {
     let live = true;
@@ -93,7 +93,6 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   }, [session, messageId]);
 
   const inner = Math.max(20, width - 4);
-  const store = ctx.store;
   const m = store.messages.byId.get(messageId);
   const lines: InfoLine[] = [];
   if (m) {

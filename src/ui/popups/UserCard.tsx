@@ -11,7 +11,8 @@ import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
 import { lookUpUser } from "../../sync/actions/users.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { reactionLabel } from "../message-layout.js";
@@ -91,14 +92,13 @@ export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
 }
 
 function UserCard({ userId, close }: { userId: number; close: () => void }) {
-  const ctx = useActionContext();
-  usePresenceVersion(ctx.store); // presence follows the server live
+  const { store, session } = useScreenState();
+  usePresenceVersion(store); // presence follows the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [fresh, setFresh] = useState<User | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
-  const session = ctx.session;
 
   useEffect(() => {
     let live = true;
@@ -122,11 +122,11 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
     { priority: 50 },
   );
 
-  const user = fresh ?? ctx.store.users.get(userId);
+  const user = fresh ?? store.users.get(userId);
   return (
     <Popup title={user ? sanitizeInline(user.full_name) : `User ${userId}`} hint="Esc close" width={width} height={height}>
       {user ? (
-        cardLines(ctx.store, user, now).map((l) => (
+        cardLines(store, user, now).map((l) => (
           <Text key={l.label} wrap="truncate">
             <Text dimColor>{l.label.padEnd(12)}</Text>
             <Text color={l.color ? (theme[l.color] as string) : undefined}>{l.value}</Text>

@@ -2,18 +2,17 @@
 import { Box, Text } from "ink";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Narrow } from "../../model/narrow.js";
-import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { OutboxEntry } from "../../sync/outbox.js";
 import { Compose } from "../components/Compose.js";
 import { MessagePane } from "../components/MessagePane.js";
 import type { EditorState } from "../compose-editor.js";
 import type { Block } from "../message-layout.js";
+import { useScreenState } from "../contexts.js";
 import { useTheme } from "../theme.js";
 import type { ComposeState } from "../ui-state.js";
 
 export interface MessagesViewProps {
-  store: Store;
   narrow: Narrow;
   blocks: Block[];
   selectedId: number | undefined;
@@ -39,7 +38,8 @@ export function pendingLine(e: OutboxEntry): { text: string; failed: boolean } {
 
 export function MessagesView(p: MessagesViewProps) {
   const theme = useTheme();
-  const title = sanitizeInline(narrowTitle(p.store, p.narrow));
+  const { store } = useScreenState();
+  const title = sanitizeInline(narrowTitle(store, p.narrow));
   const pendingRows = p.pending.slice(-3);
   const paneHeight = Math.max(2, p.paneHeight - pendingRows.length - (p.typing ? 1 : 0));
   return (

@@ -1,0 +1,49 @@
+/**
+ * How state and actions reach components: two React contexts, filled by the
+ * App from one ActionContext. Components read what is on screen (store,
+ * session, UI state, the open narrow) from the state context and do things
+ * (open, notify, run a sync action) through the actions context; key
+ * actions of features still take the whole ActionContext.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { ActionContextReact, type ActionContext } from "./app-context.js";
+
+type StateKeys = "store" | "session" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
+
+/** What is on screen, and what it is drawn from. */
+export type ScreenState = Pick<ActionContext, StateKeys>;
+/** What components may do. */
+export type ScreenActions = Omit<ActionContext, StateKeys>;
+
+const StateContext = createContext<ScreenState | null>(null);
+const ActionsContext = createContext<ScreenActions | null>(null);
+
+export function useScreenState(): ScreenState {
+  const s = useContext(StateContext);
+  if (!s) throw new Error("useScreenState outside a ScreenProvider");
+  return s;
+}
+
+export function useScreenActions(): ScreenActions {
+  const a = useContext(ActionsContext);
+  if (!a) throw new Error("useScreenActions outside a ScreenProvider");
+  return a;
+}
+
+/** Splits one ActionContext into the state and the actions. */
+export function splitContext(ctx: ActionContext): { state: ScreenState; actions: ScreenActions } {
+  const { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
+  return { state: { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
+}
+
+/** Provides both contexts (and the whole ActionContext, for features' components) to the screen below. */
+export function ScreenProvider({ ctx, children }: { ctx: ActionContext; children: ReactNode }) {
+  const { state, actions } = useMemo(() => splitContext(ctx), [ctx]);
+  return (
+    <ActionContextReact.Provider value={ctx}>
+      <StateContext.Provider value={state}>
+        <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>
+      </StateContext.Provider>
+    </ActionContextReact.Provider>
+  );
+}

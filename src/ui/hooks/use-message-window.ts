@@ -1,0 +1,54 @@
+/**
+ * The open narrow's message window: its loaded messages, the selected one
+ * (the chosen message; else the first unread; else the newest, following new
+ * ones), the blocks laid out around it for the pane, and which shown ones are unread.
+ */
+import { useMemo } from "react";
+import type { Message } from "../../api/schemas/common.js";
+import type { Narrow } from "../../model/narrow.js";
+import { narrowMessages } from "../../model/selectors.js";
+import type { Store } from "../../model/store.js";
+import { layoutWindow, renderContext } from "../message-layout.js";
+import { searchHighlighter } from "../search-highlight.js";
+import { selectionOf, type Selection, type UiState } from "../ui-state.js";
+
+export interface MessageWindowInput {
+  store: Store | undefined;
+  version: number;
+  narrow: Narrow | undefined;
+  ui: UiState;
+  paneHeight: number;
+  /** Columns for message text. */
+  width: number;
+  color: boolean;
+  /** Bodies are laid out again once the Markdown engine is ready. */
+  markdownReady: boolean;
+}
+
+export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady }: MessageWindowInput) {
+  const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
+  const list = store && narrow ? store.messages.list(narrow) : undefined;
+  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
+  const selected: Message | undefined = messages[selectedIndex];
+  const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
+  const { blocks } = useMemo(
+    () =>
+      store && ctxRender && narrow
+        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers }, ctxRender)
+        : { blocks: [] },
+    [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers],
+  );
+  const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
+  return { messages, list, selectedIndex, selected, blocks, unreadShown };
+}
+
+/** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */
+export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
+  let index = messages.findIndex((m) => m.id === sel.id);
+  if (index === -1 || sel.follow) {
+    const firstUnread = sel.initial ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
+    index = firstUnread >= 0 ? firstUnread : messages.length - 1;
+  }
+  return index;
+}
+

@@ -1,0 +1,39 @@
+/**
+ * Keeps the open narrow loaded: loads it (again after a rebuild, or when the
+ * model marked it stale), the expanded channel's topics, the server's verdict
+ * on messages that may belong to it, and older messages when the reader
+ * reaches the top.
+ */
+import { useEffect } from "react";
+import type { Narrow } from "../../model/narrow.js";
+import type { Store } from "../../model/store.js";
+import type { Commands } from "../../sync/commands.js";
+import { wantsOlder, type PaneFocus } from "../../sync/screen/pane-upkeep.js";
+
+export type LoadingCommands = Pick<Commands, "loadNarrow" | "fetchTopics" | "checkNarrowMatches" | "fetchOlder">;
+
+export interface NarrowLoading {
+  store: Store | undefined;
+  version: number;
+  narrow: Narrow | undefined;
+  expandedChannel: number | undefined;
+  focus: PaneFocus;
+  selectedIndex: number;
+}
+
+export function useNarrowLoading(commands: LoadingCommands, o: NarrowLoading): void {
+  const { store, version, narrow, expandedChannel, focus, selectedIndex } = o;
+  const list = store && narrow ? store.messages.list(narrow) : undefined;
+  useEffect(() => {
+    if (store && narrow) void commands.loadNarrow(narrow);
+  }, [store, narrow, commands, list?.stale]);
+  useEffect(() => {
+    if (store && expandedChannel !== undefined) void commands.fetchTopics(expandedChannel);
+  }, [store, expandedChannel, commands, version]);
+  useEffect(() => {
+    if (store) void commands.checkNarrowMatches();
+  }, [store, version, commands]);
+  useEffect(() => {
+    if (narrow && wantsOlder({ focus, narrow, selectedIndex, list })) void commands.fetchOlder(narrow);
+  }, [focus, selectedIndex, list, narrow, commands]);
+}
