@@ -168,10 +168,11 @@ function ReactionChooser({ messageId, close }: { messageId: number; close: () =>
   const top = Math.max(0, at - room + 1);
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "q" || name === "=") close();
-      else if (name === "j" || name === "down") setCursor(Math.min(groups.length - 1, at + 1));
-      else if (name === "k" || name === "up") setCursor(Math.max(0, at - 1));
-      else if (name === "enter" || name === " ") {
+      const action = ctx.keymap.action("popup.reactions", name);
+      if (action === "reactions.close") close();
+      else if (action === "reactions.down") setCursor(Math.min(groups.length - 1, at + 1));
+      else if (action === "reactions.up") setCursor(Math.max(0, at - 1));
+      else if (action === "reactions.toggle") {
         const g = groups[at];
         if (m && g) {
           close();
@@ -183,7 +184,7 @@ function ReactionChooser({ messageId, close }: { messageId: number; close: () =>
     { priority: 50 },
   );
   return (
-    <Popup title="Reactions" hint="j/k choose · Enter add/remove yours · Esc" width={width} height={height}>
+    <Popup title="Reactions" hint={`j/k choose · ${ctx.keymap.hint("reactions.toggle")} add/remove yours · ${ctx.keymap.hint("reactions.close")}`} width={width} height={height}>
       {groups.length === 0 ? <Text dimColor>No reactions on this message.</Text> : null}
       {groups.slice(top, top + room).map((g, i) => {
         const names = g.userIds.map((id) => (id === ctx.store.selfId ? "you" : sanitizeInline(ctx.store.userName(id)))).join(", ");

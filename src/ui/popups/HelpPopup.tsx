@@ -17,6 +17,11 @@ const TITLES: Record<string, string> = {
   "popup.confirm": "Confirmation popups",
   "popup.emoji": "Emoji picker",
   "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",
+  "popup.reactions": "Reactions on a message",
+  "popup.drafts": "Drafts",
+  "popup.info": "Message info",
+  "popup.user": "A person's card",
+  search: "Search prompt",
   "popup.help": "This screen",
 };
 

@@ -12,6 +12,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
 import { lookUpUser } from "../../sync/actions/users.js";
 import { useActionContext, type ActionContext } from "../app-context.js";
+import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { reactionLabel } from "../message-layout.js";
@@ -116,7 +117,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
 
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "q" || name === "u") close();
+      if (ctx.keymap.action("popup.user", name) === "userCard.close") close();
       return true;
     },
     { priority: 50 },
@@ -124,7 +125,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
 
   const user = fresh ?? ctx.store.users.get(userId);
   return (
-    <Popup title={user ? sanitizeInline(user.full_name) : `User ${userId}`} hint="Esc close" width={width} height={height}>
+    <Popup title={user ? sanitizeInline(user.full_name) : `User ${userId}`} hint={`${displayKey(ctx.keymap.keysFor("userCard.close")[0] ?? "escape")} close`} width={width} height={height}>
       {user ? (
         cardLines(ctx.store, user, now).map((l) => (
           <Text key={l.label} wrap="truncate">
