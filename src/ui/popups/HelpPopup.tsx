@@ -22,6 +22,10 @@ const TITLES: Record<string, string> = {
   "popup.info": "Message info",
   "popup.user": "A person's card",
   search: "Search prompt",
+  palette: "Commands (Ctrl-K)",
+  "popup.pick": "Choosing people or a channel",
+  "popup.people": "People",
+  "popup.people.filter": "People, while typing a filter",
   "popup.help": "This screen",
 };
 
