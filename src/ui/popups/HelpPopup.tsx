@@ -26,6 +26,9 @@ const TITLES: Record<string, string> = {
   "popup.pick": "Choosing people or a channel",
   "popup.people": "People",
   "popup.people.filter": "People, while typing a filter",
+  "popup.form": "Forms (channel and topic settings…)",
+  "popup.topic": "Topic prompt",
+  "popup.topic.channel": "Topic prompt, choosing the channel",
   "popup.help": "This screen",
 };
 
