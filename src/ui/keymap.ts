@@ -5,8 +5,9 @@
  *
  * A scope is the main screen's "global", "sidebar", "messages", "compose",
  * or a popup's own ("popup.confirm", "popup.emoji"…). The sidebar and the
- * message pane fall through to the global scope; a popup's list mode falls
- * through to the popup; the others stand alone (a popup takes every key).
+ * message pane fall through to the global scope, the compose box to the
+ * text editing keys, a popup's list mode to the popup; the others stand
+ * alone (a popup takes every key).
  */
 export type KeyContext = string;
 
@@ -18,10 +19,10 @@ export interface Binding {
 }
 
 /** The scope a scope's unbound keys fall through to. */
-const FALLS_THROUGH: Record<string, string> = { sidebar: "global", messages: "global", "popup.emoji.list": "popup.emoji" };
+const FALLS_THROUGH: Record<string, string> = { sidebar: "global", messages: "global", compose: "edit", "popup.emoji.list": "popup.emoji" };
 
 /** Scopes in help order; scopes not listed follow in the order they were declared. */
-const HELP_ORDER = ["global", "sidebar", "messages", "compose"];
+const HELP_ORDER = ["global", "sidebar", "messages", "compose", "edit"];
 
 export interface Conflict {
   key: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FEATURES } from "../../src/ui/features/index.js";
+import { editActionForKey } from "../../src/ui/compose-editor.js";
 import { Keymap, findConflicts, describeConflict, type Binding } from "../../src/ui/keymap.js";
 
 const DEFAULTS = FEATURES.flatMap((f) => f.bindings);
@@ -30,6 +31,23 @@ describe("keymap scopes", () => {
     expect(km.action("popup.emoji.list", "j")).toBe("emoji.listDown");
     expect(km.action("popup.emoji.list", "enter")).toBe("emoji.choose");
     expect(km.action("popup.emoji", "j")).toBeUndefined();
+  });
+});
+
+describe("text editing keys", () => {
+  it("the compose box falls through to them, and a rebound one edits", () => {
+    const { keymap, problems } = Keymap.withOverrides(DEFAULTS, { "edit.home": ["M-a"] });
+    expect(problems).toEqual([]);
+    expect(keymap.action("compose", "enter")).toBe("send");
+    expect(keymap.action("compose", "M-a")).toBe("edit.home");
+    expect(editActionForKey("M-a", "a", keymap)).toEqual({ type: "home" });
+    expect(editActionForKey("C-a", "a", keymap)).toBeUndefined();
+    expect(editActionForKey("C-a", "a")).toEqual({ type: "home" });
+  });
+
+  it("refuses an editing key that the compose box already uses", () => {
+    const { problems } = Keymap.withOverrides(DEFAULTS, { "edit.killLine": ["C-o"] });
+    expect(problems).toEqual(['settings: keys.edit.killLine: "C-o" is already bound to externalEditor in compose; keeping the default keys of edit.killLine']);
   });
 });
 

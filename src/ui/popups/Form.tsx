@@ -128,7 +128,7 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
       else if (action === "form.apply") submit();
       else if (action === "form.next") focus.current = (focus.current + 1) % spec.fields.length;
       else if (action === "form.previous") focus.current = (focus.current - 1 + spec.fields.length) % spec.fields.length;
-      else if (f && s) editField(f, s, name, input);
+      else if (f && s) editField(f, s, name, input, keymap);
       if (action !== "form.apply") problem.current = undefined;
       rerender();
       return true;
@@ -188,7 +188,7 @@ function fitLabel(label: string, width: number): string {
   return label.length > width ? label.slice(0, Math.max(1, width - 1)) + "…" : label.padEnd(width);
 }
 
-function editField(f: Field, s: FieldState, name: string, input: string): void {
+function editField(f: Field, s: FieldState, name: string, input: string, keymap: Keymap): void {
   if (f.kind === "toggle") {
     if (name === " " || name === "left" || name === "right" || name === "y" || name === "n") s.on = name === "y" ? true : name === "n" ? false : !s.on;
     return;
@@ -207,7 +207,7 @@ function editField(f: Field, s: FieldState, name: string, input: string): void {
       const v = matches[s.index]?.value;
       if (v !== undefined) s.picked = s.picked.includes(v) ? s.picked.filter((x) => x !== v) : [...s.picked, v];
     } else {
-      const edit = lineEdit(name, input);
+      const edit = lineEdit(name, input, keymap);
       if (edit && edit.type !== "left" && edit.type !== "right") {
         s.editor = editorReducer(s.editor, edit);
         s.index = 0;
@@ -215,7 +215,7 @@ function editField(f: Field, s: FieldState, name: string, input: string): void {
     }
     return;
   }
-  const edit = lineEdit(name, input);
+  const edit = lineEdit(name, input, keymap);
   if (edit) s.editor = editorReducer(s.editor, edit);
 }
 
@@ -249,8 +249,8 @@ function renderField(f: Field, s: FieldState, focused: boolean, width: number): 
 }
 
 /** The edit a key makes in a one-line field: like the compose box's, with line breaks (pasted, or a chunk ending in Enter) as spaces. */
-export function lineEdit(name: string, input: string): EditorAction | undefined {
-  const edit = editActionForKey(name, input);
+export function lineEdit(name: string, input: string, keymap?: Keymap): EditorAction | undefined {
+  const edit = editActionForKey(name, input, keymap);
   return edit?.type === "insert" ? { type: "insert", text: edit.text.replace(/\r\n?|\n/g, " ") } : edit;
 }
 

@@ -14,6 +14,7 @@ const TITLES: Record<string, string> = {
   sidebar: "Sidebar",
   messages: "Messages",
   compose: "Compose",
+  edit: "Editing text (compose box and prompts)",
   "popup.confirm": "Confirmation popups",
   "popup.emoji": "Emoji picker",
   "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",

@@ -60,7 +60,7 @@ export function Palette({
       else if (action === "palette.pageDown") cursor.current = Math.min(list.length - 1, cursor.current + room);
       else if (action === "palette.pageUp") cursor.current = Math.max(0, cursor.current - room);
       else {
-        const edit = lineEdit(name, input);
+        const edit = lineEdit(name, input, keymap);
         if (edit) {
           editor.current = editorReducer(editor.current, edit);
           cursor.current = 0;

@@ -102,7 +102,7 @@ export function SearchPrompt({
         pos.current = next;
         editor.current = editorReducer(editor.current, { type: "set", text: next === items.length ? typed.current : (items[next] ?? "") });
       } else {
-        const edit = lineEdit(name, input);
+        const edit = lineEdit(name, input, keymap);
         if (edit) editor.current = editorReducer(editor.current, edit);
       }
       setTick((t) => t + 1);
