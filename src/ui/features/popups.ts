@@ -1,5 +1,5 @@
 /**
- * The popups' own keys. A popup takes every key while it is open and looks
+ * The popups' own keys (and the list views' Open). A popup takes every key while it is open and looks
  * them up in its scope here, so the help screen lists them and settings can
  * rebind them like any other action.
  */
@@ -8,6 +8,7 @@ import type { Feature } from "../app-context.js";
 export const popupsFeature: Feature = {
   name: "popups",
   bindings: [
+    { action: "list.open", keys: ["enter", "l", "right"], context: "list", help: "Open the conversation or channel (other keys as in the message pane)" },
     { action: "confirm.yes", keys: ["y", "Y", "enter"], context: "popup.confirm", help: "Confirm (delete, deactivate…)" },
     { action: "confirm.no", keys: ["n", "N", "escape", "q"], context: "popup.confirm", help: "Cancel" },
     { action: "emoji.choose", keys: ["enter"], context: "popup.emoji", help: "React with the chosen emoji" },

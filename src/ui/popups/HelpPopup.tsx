@@ -15,6 +15,7 @@ const TITLES: Record<string, string> = {
   messages: "Messages",
   compose: "Compose",
   edit: "Editing text (compose box and prompts)",
+  list: "Inbox and Followed topics",
   "popup.confirm": "Confirmation popups",
   "popup.emoji": "Emoji picker",
   "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",
