@@ -68,6 +68,7 @@ describe("popup keys from the keymap", () => {
     const f = app.frame();
     expect(f).toContain("Confirmation popups");
     expect(f).toContain("Confirm (delete, deactivate…)");
+    expect(f).toContain("Cancel · confirm.no"); // the action's name, for the settings' "keys"
     await app.press("G");
     await app.waitFor("This screen");
     await app.press(KEY.escape);

@@ -1,4 +1,4 @@
-/** The help screen, generated from the live keymap (so it never disagrees with the keys). */
+/** The help screen, generated from the live keymap (so it never disagrees with the keys); each row names its action, for the settings' "keys". */
 import { Text } from "ink";
 import { useState } from "react";
 import { displayWidth, truncate, wrapText } from "../../render/wrap.js";
@@ -56,7 +56,7 @@ function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: 
       last = r.context;
     }
     const keys = truncate(r.keys, keysWidth - 1);
-    wrapText(r.help, helpWidth)
+    wrapText(`${r.help} · ${r.action}`, helpWidth)
       .split("\n")
       .forEach((part, i) => {
         const left = i === 0 ? keys : "";
