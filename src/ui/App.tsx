@@ -61,6 +61,12 @@ export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: 
   );
 }
 
+function withKeyProblems(ui: UiState, problems: string[]): UiState {
+  if (problems.length === 0) return ui;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more key settings problem${problems.length > 2 ? "s" : ""})` : "";
+  return uiReducer(ui, { type: "notice", text: problems[0] + more, kind: "error" });
+}
+
 export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame, startNotice }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
@@ -70,11 +76,12 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const [outboxTick, setOutboxTick] = useState(0);
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
 
-  const keymap = useMemo(() => keymapProp ?? defaultKeymap(settings).keymap, [keymapProp, settings]);
+  const { keymap, problems: keyProblems } = useMemo(() => (keymapProp ? { keymap: keymapProp, problems: [] } : defaultKeymap(settings)), [keymapProp, settings]);
   // UI state is mirrored in a ref updated synchronously: keys that arrive in one burst
   // (before React re-renders) each see the state the previous key left. The first screen
   // with data is the user's home view (the Inbox unless they chose the combined feed).
-  const [initialUi] = useState(() => (machine.store ? uiReducer(INITIAL_UI, homeAction(machine.store, settings)) : INITIAL_UI));
+  // Key settings that could not be applied are said on the first screen.
+  const [initialUi] = useState(() => withKeyProblems(machine.store ? uiReducer(INITIAL_UI, homeAction(machine.store, settings)) : INITIAL_UI, keyProblems));
   const uiRef = useRef<UiState>(initialUi);
   const [ui, setUi] = useState<UiState>(initialUi);
   const dispatch = useCallback((a: UiAction) => {

@@ -3,6 +3,23 @@
  * latest state held in a ref, so fast typing never loses or reorders keys.
  */
 import { sanitize } from "../render/sanitize.js";
+import { editingFeature } from "./features/editing.js";
+import { Keymap } from "./keymap.js";
+
+/** The editing keys when no configured keymap is at hand. */
+const EDIT_KEYMAP = new Keymap(editingFeature.bindings);
+
+/** Editing actions by their keymap names (edit.<name>). */
+const EDITS = {
+  backspace: "backspace",
+  delete: "delete",
+  left: "left",
+  right: "right",
+  home: "home",
+  end: "end",
+  deleteWordBack: "deleteWordBack",
+  killLine: "killLine",
+} as const;
 
 export interface EditorState {
   text: string;
@@ -132,32 +149,10 @@ function moveLine(s: EditorState, delta: -1 | 1): EditorState {
 }
 
 /** Maps a key name to an editing action, or undefined when the key is not an edit. */
-export function editActionForKey(name: string, input: string): EditorAction | undefined {
-  switch (name) {
-    case "backspace":
-    case "C-h":
-      return { type: "backspace" };
-    case "delete":
-    case "C-d":
-      return { type: "delete" };
-    case "left":
-    case "C-b":
-      return { type: "left" };
-    case "right":
-    case "C-f":
-      return { type: "right" };
-    case "home":
-    case "C-a":
-      return { type: "home" };
-    case "end":
-    case "C-e":
-      return { type: "end" };
-    case "C-w":
-    case "M-backspace":
-      return { type: "deleteWordBack" };
-    case "C-k":
-      return { type: "killLine" };
-  }
+export function editActionForKey(name: string, input: string, keymap: Keymap = EDIT_KEYMAP): EditorAction | undefined {
+  const action = keymap.action("edit", name);
+  const type = action?.startsWith("edit.") ? (action.slice("edit.".length) as keyof typeof EDITS) : undefined;
+  if (type && type in EDITS) return { type: EDITS[type] };
   if (name.startsWith("C-") || name.startsWith("M-") || name.length > 1 && !input) return undefined;
   if (input && name === input) return { type: "insert", text: input };
   return undefined;

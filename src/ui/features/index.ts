@@ -11,8 +11,10 @@ import { sidebarFeature } from "./sidebar-filter.js";
 import { peopleFeature } from "./people.js";
 import { searchFeature } from "./search.js";
 import { paletteFeature } from "./palette.js";
+import { popupsFeature } from "./popups.js";
+import { editingFeature } from "./editing.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, popupsFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);

@@ -310,7 +310,7 @@ export function useCompose(deps: {
           if (lineCount(editor.current) > 1) edit({ type: name });
           return "typed";
         }
-        const e = editActionForKey(name, input);
+        const e = editActionForKey(name, input, ctx.keymap);
         if (!e) return false;
         edit(e);
         return "typed";

@@ -1,8 +1,8 @@
-/** A yes/no question before something that cannot be taken back: y or Enter confirms, n or Esc cancels. */
+/** A yes/no question before something that cannot be taken back: by default y or Enter confirms, n or Esc cancels. */
 import { Text } from "ink";
 import type { ReactNode } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
-import type { ActionContext } from "../app-context.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -22,14 +22,16 @@ export function openConfirm(ctx: ActionContext, spec: ConfirmSpec): void {
 }
 
 export function Confirm({ spec, close }: { spec: ConfirmSpec; close: () => void }): ReactNode {
+  const { keymap } = useActionContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   useKeypress(
     (name) => {
-      if (name === "y" || name === "Y" || name === "enter") {
+      const action = keymap.action("popup.confirm", name);
+      if (action === "confirm.yes") {
         close();
         spec.onConfirm();
-      } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
+      } else if (action === "confirm.no") close();
       return true;
     },
     { priority: 50 },
@@ -43,7 +45,7 @@ export function Confirm({ spec, close }: { spec: ConfirmSpec; close: () => void 
       ))}
       <Text> </Text>
       <Text bold color={spec.danger ? theme.error : theme.accent}>
-        {`y / Enter: ${sanitizeInline(spec.action)}   n / Esc: cancel`}
+        {`${keymap.hint("confirm.yes")}: ${sanitizeInline(spec.action)}   ${keymap.hint("confirm.no")}: cancel`}
       </Text>
     </Popup>
   );

@@ -1,4 +1,4 @@
-/** d: asks before deleting one of your messages (y or Enter deletes; n or Esc keeps it). */
+/** d: asks before deleting one of your messages (by default y or Enter deletes; n or Esc keeps it). */
 import { Text } from "ink";
 import type { Message } from "../../api/schemas/common.js";
 import { narrowTitle } from "../../model/selectors.js";
@@ -14,16 +14,17 @@ import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function ConfirmDelete({ message, close }: { message: Message; close: () => void }) {
-  const { store, session } = useScreenState();
+  const { store, session, keymap } = useScreenState();
   const { attempt } = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   useKeypress(
     (name) => {
-      if (name === "y" || name === "Y" || name === "enter") {
+      const action = keymap.action("popup.confirm", name);
+      if (action === "confirm.yes") {
         close();
         attempt(() => deleteMessage(session, message.id), "Message deleted.");
-      } else if (name === "n" || name === "N" || name === "escape" || name === "q") close();
+      } else if (action === "confirm.no") close();
       return true;
     },
     { priority: 50 },
@@ -31,7 +32,7 @@ export function ConfirmDelete({ message, close }: { message: Message; close: () 
   const where = sanitizeInline(narrowTitle(store, targetNarrow(targetOfMessage(store, message))));
   const lines = sanitize(message.content, { multiline: true }).split("\n").slice(0, Math.max(1, height - 6));
   return (
-    <Popup title="Delete this message?" hint="y or Enter delete · n or Esc keep" width={width} height={height}>
+    <Popup title="Delete this message?" hint={`${keymap.hint("confirm.yes").replace(" / ", " or ")} delete · ${keymap.hint("confirm.no").replace(" / ", " or ")} keep`} width={width} height={height}>
       <Text dimColor wrap="truncate">
         {where}
       </Text>

@@ -77,7 +77,7 @@ function age(ms: number, now: number): string {
 }
 
 export function DraftsList({ close }: { close: () => void }) {
-  const { store, session } = useScreenState();
+  const { store, session, keymap } = useScreenState();
   const actions = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
@@ -96,13 +96,14 @@ export function DraftsList({ close }: { close: () => void }) {
     (name) => {
       const { rows, at } = current();
       const row = rows[at];
-      if (name === "escape" || name === "q" || name === "D") close();
-      else if (name === "down" || name === "j") setCursor(Math.min(rows.length - 1, at + 1));
-      else if (name === "up" || name === "k") setCursor(Math.max(0, at - 1));
-      else if (name === "enter" && row) {
+      const action = keymap.action("popup.drafts", name);
+      if (action === "drafts.close") close();
+      else if (action === "drafts.down") setCursor(Math.min(rows.length - 1, at + 1));
+      else if (action === "drafts.up") setCursor(Math.max(0, at - 1));
+      else if (action === "drafts.resume" && row) {
         close();
         resumeDraft(actions, row);
-      } else if (name === "x" && row) {
+      } else if (action === "drafts.delete" && row) {
         if (row.serverId !== undefined) {
           const id = row.serverId;
           actions.attempt(() => deleteServerDraft(session, id), "Draft deleted.");
@@ -118,7 +119,7 @@ export function DraftsList({ close }: { close: () => void }) {
 
   const now = Date.now();
   return (
-    <Popup title={`Drafts (${rows.length})`} hint="Enter resume · x delete · Esc close" width={width} height={height}>
+    <Popup title={`Drafts (${rows.length})`} hint={`${keymap.hint("drafts.resume")} resume · ${keymap.hint("drafts.delete")} delete · ${keymap.hint("drafts.close").replace(" / ", " or ").split(" or ")[0]} close`} width={width} height={height}>
       {rows.length === 0 ? <Text dimColor>No drafts. Text you start and close (Esc) waits here.</Text> : null}
       {rows.slice(offset, offset + room).map((r, i) => {
         const on = offset + i === at;

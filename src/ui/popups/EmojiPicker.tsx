@@ -99,21 +99,22 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
 
   useKeypress(
     (name, input, key) => {
-      if (name === "escape") close();
-      else if (name === "enter") {
+      const action = ctx.keymap.action(listMode ? "popup.emoji.list" : "popup.emoji", name);
+      if (action === "emoji.close") close();
+      else if (action === "emoji.choose") {
         const c = choices[at];
         if (m && c) {
           close();
           reactWithChoice(ctx, m, c);
         }
-      } else if (name === "down" || (listMode && name === "j")) move(columns);
-      else if (name === "up" || (listMode && name === "k")) move(-columns);
-      else if (name === "right" || (listMode && name === "l")) move(1);
-      else if (name === "left" || (listMode && name === "h")) move(-1);
-      else if (name === "tab") setListMode((x) => !x);
-      else if (listMode && name === "/") setListMode(false);
-      else if (name === "backspace") edit(query.slice(0, -1));
-      else if (name === "C-u") edit("");
+      } else if (action === "emoji.down" || action === "emoji.listDown") move(columns);
+      else if (action === "emoji.up" || action === "emoji.listUp") move(-columns);
+      else if (action === "emoji.right" || action === "emoji.listRight") move(1);
+      else if (action === "emoji.left" || action === "emoji.listLeft") move(-1);
+      else if (action === "emoji.listMode") setListMode((x) => !x);
+      else if (action === "emoji.search") setListMode(false);
+      else if (action === "emoji.erase") edit(query.slice(0, -1));
+      else if (action === "emoji.clear") edit("");
       else if (input.length === 1 && !key.ctrl && !key.meta && input >= " ") {
         setListMode(false);
         edit(query + input);
@@ -127,7 +128,7 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
   const lines: Array<typeof visible> = [];
   for (let i = 0; i < visible.length; i += columns) lines.push(visible.slice(i, i + columns));
   return (
-    <Popup title="React" hint={listMode ? "hjkl/arrows · / search · Enter react · Esc" : "type to search · arrows · Tab hjkl · Enter react · Esc"} width={width} height={height}>
+    <Popup title="React" hint={`${listMode ? "hjkl/arrows · / search" : "type to search · arrows · Tab hjkl"} · ${ctx.keymap.hint("emoji.choose")} react · ${ctx.keymap.hint("emoji.close")}`} width={width} height={height}>
       <Text wrap="truncate">
         <Text color={theme.accent}>{"Search: "}</Text>
         {query}
@@ -167,10 +168,11 @@ function ReactionChooser({ messageId, close }: { messageId: number; close: () =>
   const top = Math.max(0, at - room + 1);
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "q" || name === "=") close();
-      else if (name === "j" || name === "down") setCursor(Math.min(groups.length - 1, at + 1));
-      else if (name === "k" || name === "up") setCursor(Math.max(0, at - 1));
-      else if (name === "enter" || name === " ") {
+      const action = ctx.keymap.action("popup.reactions", name);
+      if (action === "reactions.close") close();
+      else if (action === "reactions.down") setCursor(Math.min(groups.length - 1, at + 1));
+      else if (action === "reactions.up") setCursor(Math.max(0, at - 1));
+      else if (action === "reactions.toggle") {
         const g = groups[at];
         if (m && g) {
           close();
@@ -182,7 +184,7 @@ function ReactionChooser({ messageId, close }: { messageId: number; close: () =>
     { priority: 50 },
   );
   return (
-    <Popup title="Reactions" hint="j/k choose · Enter add/remove yours · Esc" width={width} height={height}>
+    <Popup title="Reactions" hint={`j/k choose · ${ctx.keymap.hint("reactions.toggle")} add/remove yours · ${ctx.keymap.hint("reactions.close")}`} width={width} height={height}>
       {groups.length === 0 ? <Text dimColor>No reactions on this message.</Text> : null}
       {groups.slice(top, top + room).map((g, i) => {
         const names = g.userIds.map((id) => (id === ctx.store.selfId ? "you" : sanitizeInline(ctx.store.userName(id)))).join(", ");

@@ -12,6 +12,7 @@ import { displayWidth } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorAction, type EditorState } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import type { Keymap } from "../keymap.js";
 import { fuzzyFilter } from "../palette-commands-match.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -43,7 +44,7 @@ export interface FormSpec {
 }
 
 export function openForm(ctx: ActionContext, spec: FormSpec): void {
-  ctx.openPopup((close) => <Form spec={spec} close={close} />);
+  ctx.openPopup((close) => <Form spec={spec} keymap={ctx.keymap} close={close} />);
 }
 
 interface FieldState {
@@ -83,7 +84,7 @@ export function fieldValue(f: Field, s: FieldState): string | boolean | string[]
   }
 }
 
-export function Form({ spec, close }: { spec: FormSpec; close: () => void }): ReactNode {
+export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; close: () => void }): ReactNode {
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
@@ -122,12 +123,13 @@ export function Form({ spec, close }: { spec: FormSpec; close: () => void }): Re
     (name, input) => {
       const f = spec.fields[focus.current];
       const s = states.current[focus.current];
-      if (name === "escape") close();
-      else if (name === "enter") submit();
-      else if (name === "tab" || name === "down") focus.current = (focus.current + 1) % spec.fields.length;
-      else if (name === "S-tab" || name === "up") focus.current = (focus.current - 1 + spec.fields.length) % spec.fields.length;
-      else if (f && s) editField(f, s, name, input);
-      if (name !== "enter") problem.current = undefined;
+      const action = keymap.action("popup.form", name);
+      if (action === "form.cancel") close();
+      else if (action === "form.apply") submit();
+      else if (action === "form.next") focus.current = (focus.current + 1) % spec.fields.length;
+      else if (action === "form.previous") focus.current = (focus.current - 1 + spec.fields.length) % spec.fields.length;
+      else if (f && s) editField(f, s, name, input, keymap);
+      if (action !== "form.apply") problem.current = undefined;
       rerender();
       return true;
     },
@@ -168,7 +170,7 @@ export function Form({ spec, close }: { spec: FormSpec; close: () => void }): Re
   const problemText = problem.current ? sanitizeInline(problem.current) : "";
   const problemLines = problemText ? Math.ceil(displayWidth(problemText) / Math.max(1, width - 4)) : 0;
   return (
-    <Popup title={sanitizeInline(spec.title)} hint={`${hint}Tab next · Enter apply · Esc cancel`} width={width} height={Math.min(height, rows.length + 5 + Math.max(1, problemLines))}>
+    <Popup title={sanitizeInline(spec.title)} hint={`${hint}${keymap.hint("form.next").split(" / ")[0]} next · ${keymap.hint("form.apply")} apply · ${keymap.hint("form.cancel")} cancel`} width={width} height={Math.min(height, rows.length + 5 + Math.max(1, problemLines))}>
       {spec.subtitle ? <Text dimColor wrap="truncate">{sanitizeInline(spec.subtitle)}</Text> : null}
       <Box flexDirection="column" marginTop={1}>
         {rows}
@@ -186,7 +188,7 @@ function fitLabel(label: string, width: number): string {
   return label.length > width ? label.slice(0, Math.max(1, width - 1)) + "…" : label.padEnd(width);
 }
 
-function editField(f: Field, s: FieldState, name: string, input: string): void {
+function editField(f: Field, s: FieldState, name: string, input: string, keymap: Keymap): void {
   if (f.kind === "toggle") {
     if (name === " " || name === "left" || name === "right" || name === "y" || name === "n") s.on = name === "y" ? true : name === "n" ? false : !s.on;
     return;
@@ -205,7 +207,7 @@ function editField(f: Field, s: FieldState, name: string, input: string): void {
       const v = matches[s.index]?.value;
       if (v !== undefined) s.picked = s.picked.includes(v) ? s.picked.filter((x) => x !== v) : [...s.picked, v];
     } else {
-      const edit = lineEdit(name, input);
+      const edit = lineEdit(name, input, keymap);
       if (edit && edit.type !== "left" && edit.type !== "right") {
         s.editor = editorReducer(s.editor, edit);
         s.index = 0;
@@ -213,7 +215,7 @@ function editField(f: Field, s: FieldState, name: string, input: string): void {
     }
     return;
   }
-  const edit = lineEdit(name, input);
+  const edit = lineEdit(name, input, keymap);
   if (edit) s.editor = editorReducer(s.editor, edit);
 }
 
@@ -247,8 +249,8 @@ function renderField(f: Field, s: FieldState, focused: boolean, width: number): 
 }
 
 /** The edit a key makes in a one-line field: like the compose box's, with line breaks (pasted, or a chunk ending in Enter) as spaces. */
-export function lineEdit(name: string, input: string): EditorAction | undefined {
-  const edit = editActionForKey(name, input);
+export function lineEdit(name: string, input: string, keymap?: Keymap): EditorAction | undefined {
+  const edit = editActionForKey(name, input, keymap);
   return edit?.type === "insert" ? { type: "insert", text: edit.text.replace(/\r\n?|\n/g, " ") } : edit;
 }
 

@@ -1,20 +1,45 @@
-/** The help screen, generated from the live keymap (so it never disagrees with the keys). */
+/** The help screen, generated from the live keymap (so it never disagrees with the keys); each row names its action, for the settings' "keys". */
 import { Text } from "ink";
 import { useState } from "react";
 import { displayWidth, truncate, wrapText } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
+import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 
-const TITLES: Record<string, string> = { global: "Anywhere", sidebar: "Sidebar", messages: "Messages", compose: "Compose" };
+const TITLES: Record<string, string> = {
+  global: "Anywhere",
+  sidebar: "Sidebar",
+  messages: "Messages",
+  compose: "Compose",
+  edit: "Editing text (compose box and prompts)",
+  list: "Inbox and Followed topics",
+  "popup.confirm": "Confirmation popups",
+  "popup.emoji": "Emoji picker",
+  "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",
+  "popup.reactions": "Reactions on a message",
+  "popup.drafts": "Drafts",
+  "popup.info": "Message info",
+  "popup.user": "A person's card",
+  search: "Search prompt",
+  palette: "Commands (Ctrl-K)",
+  "popup.pick": "Choosing people or a channel",
+  "popup.people": "People",
+  "popup.people.filter": "People, while typing a filter",
+  "popup.form": "Forms (channel and topic settings…)",
+  "popup.topic": "Topic prompt",
+  "popup.topic.channel": "Topic prompt, choosing the channel",
+  "popup.help": "This screen",
+};
 
 export function openHelp(ctx: ActionContext): void {
-  ctx.openPopup((close) => <HelpPopup rows={ctx.keymap.helpRows()} close={close} />);
+  ctx.openPopup((close) => <HelpPopup keymap={ctx.keymap} close={close} />);
 }
 
-function HelpPopup({ rows, close }: { rows: ReturnType<ActionContext["keymap"]["helpRows"]>; close: () => void }) {
+function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: () => void }) {
+  const rows = keymap.helpRows();
   const { width, height } = usePopupSize();
   const theme = useTheme();
   const [offset, setOffset] = useState(0);
@@ -31,7 +56,7 @@ function HelpPopup({ rows, close }: { rows: ReturnType<ActionContext["keymap"]["
       last = r.context;
     }
     const keys = truncate(r.keys, keysWidth - 1);
-    wrapText(r.help, helpWidth)
+    wrapText(`${r.help} · ${r.action}`, helpWidth)
       .split("\n")
       .forEach((part, i) => {
         const left = i === 0 ? keys : "";
@@ -42,19 +67,20 @@ function HelpPopup({ rows, close }: { rows: ReturnType<ActionContext["keymap"]["
   const maxOffset = Math.max(0, lines.length - room);
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "?" || name === "q") close();
-      else if (name === "j" || name === "down") setOffset((o) => Math.min(maxOffset, o + 1));
-      else if (name === "k" || name === "up") setOffset((o) => Math.max(0, o - 1));
-      else if (name === "J" || name === "pagedown" || name === " ") setOffset((o) => Math.min(maxOffset, o + room));
-      else if (name === "K" || name === "pageup") setOffset((o) => Math.max(0, o - room));
-      else if (name === "g" || name === "home") setOffset(0);
-      else if (name === "G" || name === "end") setOffset(maxOffset);
+      const action = keymap.action("popup.help", name);
+      if (action === "help.close") close();
+      else if (action === "help.down") setOffset((o) => Math.min(maxOffset, o + 1));
+      else if (action === "help.up") setOffset((o) => Math.max(0, o - 1));
+      else if (action === "help.pageDown") setOffset((o) => Math.min(maxOffset, o + room));
+      else if (action === "help.pageUp") setOffset((o) => Math.max(0, o - room));
+      else if (action === "help.top") setOffset(0);
+      else if (action === "help.bottom") setOffset(maxOffset);
       return true;
     },
     { priority: 50 },
   );
   return (
-    <Popup title="termchat keys" hint="j/k scroll · Esc or ? close" width={width} height={height}>
+    <Popup title="termchat keys" hint={`${keymap.keysFor("help.down").map(displayKey)[0] ?? "j"}/${keymap.keysFor("help.up").map(displayKey)[0] ?? "k"} scroll · ${keymap.hint("help.close").replace(" / ", " or ")} close`} width={width} height={height}>
       {lines.slice(offset, offset + room).map((l, i) =>
         l.title ? (
           <Text key={i} bold color={theme.accent}>

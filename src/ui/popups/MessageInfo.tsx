@@ -14,6 +14,7 @@ import { formatDateTime } from "../../render/time.js";
 import { wrapText } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
+import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { reactionGroups, recipientLabel } from "../message-layout.js";
 import { useTheme } from "../theme.js";
@@ -73,7 +74,7 @@ interface Loaded {
 }
 
 function MessageInfo({ messageId, close }: { messageId: number; close: () => void }) {
-  const { store, session } = useScreenState();
+  const { store, session, keymap } = useScreenState();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
@@ -132,20 +133,21 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   const at = Math.min(offset, maxOffset);
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "q" || name === "i") close();
-      else if (name === "j" || name === "down") setOffset(Math.min(maxOffset, at + 1));
-      else if (name === "k" || name === "up") setOffset(Math.max(0, at - 1));
-      else if (name === "J" || name === "pagedown" || name === " ") setOffset(Math.min(maxOffset, at + room));
-      else if (name === "K" || name === "pageup") setOffset(Math.max(0, at - room));
-      else if (name === "g" || name === "home") setOffset(0);
-      else if (name === "G" || name === "end") setOffset(maxOffset);
+      const action = keymap.action("popup.info", name);
+      if (action === "info.close") close();
+      else if (action === "info.down") setOffset(Math.min(maxOffset, at + 1));
+      else if (action === "info.up") setOffset(Math.max(0, at - 1));
+      else if (action === "info.pageDown") setOffset(Math.min(maxOffset, at + room));
+      else if (action === "info.pageUp") setOffset(Math.max(0, at - room));
+      else if (action === "info.top") setOffset(0);
+      else if (action === "info.bottom") setOffset(maxOffset);
       return true;
     },
     { priority: 50 },
   );
 
   return (
-    <Popup title="Message info" hint="j/k scroll · Esc close" width={width} height={height}>
+    <Popup title="Message info" hint={`j/k scroll · ${displayKey(keymap.keysFor("info.close")[0] ?? "escape")} close`} width={width} height={height}>
       {shown.slice(at, at + room).map((l, i) => (
         <Text key={i} wrap="truncate" bold={l.kind === "heading"} color={l.kind === "heading" ? theme.accent : undefined} dimColor={l.kind === "dim"}>
           {l.text}

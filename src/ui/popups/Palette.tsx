@@ -11,20 +11,31 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { fuzzyFilter } from "../palette-commands-match.js";
 import { paletteCommands, type PaletteCommand } from "../palette-commands.js";
 import { useTheme } from "../theme.js";
+import type { Keymap } from "../keymap.js";
 import { TextLine, lineEdit } from "./Form.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function openPalette(ctx: ActionContext): void {
   const commands = paletteCommands(ctx);
-  ctx.openPopup((close) => <Palette commands={commands} close={close} run={(c) => c.run(ctx)} />);
+  ctx.openPopup((close) => <Palette commands={commands} keymap={ctx.keymap} close={close} run={(c) => c.run(ctx)} />);
 }
 
 export function filterCommands(query: string, commands: readonly PaletteCommand[]): PaletteCommand[] {
   return fuzzyFilter(query, commands, (c) => `${c.title} ${c.detail ?? ""}`);
 }
 
-export function Palette({ commands, close, run }: { commands: PaletteCommand[]; close: () => void; run: (c: PaletteCommand) => void }): ReactNode {
+export function Palette({
+  commands,
+  keymap,
+  close,
+  run,
+}: {
+  commands: PaletteCommand[];
+  keymap: Keymap;
+  close: () => void;
+  run: (c: PaletteCommand) => void;
+}): ReactNode {
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
@@ -36,19 +47,20 @@ export function Palette({ commands, close, run }: { commands: PaletteCommand[]; 
   useKeypress(
     (name, input) => {
       const list = filterCommands(editor.current.text, commands);
-      if (name === "escape" || name === "C-k") close();
-      else if (name === "enter") {
+      const action = keymap.action("palette", name);
+      if (action === "palette.close") close();
+      else if (action === "palette.run") {
         const chosen = list[Math.min(cursor.current, list.length - 1)];
         if (chosen) {
           close();
           run(chosen);
         }
-      } else if (name === "down" || name === "C-n" || name === "tab") cursor.current = Math.min(list.length - 1, cursor.current + 1);
-      else if (name === "up" || name === "C-p" || name === "S-tab") cursor.current = Math.max(0, cursor.current - 1);
-      else if (name === "pagedown") cursor.current = Math.min(list.length - 1, cursor.current + room);
-      else if (name === "pageup") cursor.current = Math.max(0, cursor.current - room);
+      } else if (action === "palette.down") cursor.current = Math.min(list.length - 1, cursor.current + 1);
+      else if (action === "palette.up") cursor.current = Math.max(0, cursor.current - 1);
+      else if (action === "palette.pageDown") cursor.current = Math.min(list.length - 1, cursor.current + room);
+      else if (action === "palette.pageUp") cursor.current = Math.max(0, cursor.current - room);
       else {
-        const edit = lineEdit(name, input);
+        const edit = lineEdit(name, input, keymap);
         if (edit) {
           editor.current = editorReducer(editor.current, edit);
           cursor.current = 0;
@@ -63,7 +75,7 @@ export function Palette({ commands, close, run }: { commands: PaletteCommand[]; 
   const at = Math.min(cursor.current, Math.max(0, matches.length - 1));
   const start = Math.max(0, Math.min(at - Math.floor(room / 2), matches.length - room));
   return (
-    <Popup title="Commands" hint="type to filter · ↑/↓ choose · Enter run · Esc close" width={width} height={height}>
+    <Popup title="Commands" hint={`type to filter · ${keymap.hint("palette.up").split(" / ")[0]}/${keymap.hint("palette.down").split(" / ")[0]} choose · ${keymap.hint("palette.run")} run · ${keymap.hint("palette.close").split(" / ")[0]} close`} width={width} height={height}>
       <Text>
         <Text color={theme.accent}>{"› "}</Text>
         <TextLine editor={editor.current} focused width={width - 6} placeholder="rename, mute, status, folder…" />

@@ -47,7 +47,7 @@ export function personSummary(ctx: ActionContext, row: UserRow): string {
 }
 
 export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
-  const { store } = useActionContext();
+  const { store, keymap } = useActionContext();
   usePresenceVersion(store); // presence dots follow the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
@@ -64,18 +64,19 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
   useKeypress(
     (name, input) => {
       if (editing) {
-        if (name === "escape" || name === "tab") setEditing(false);
-        else if (name === "down") move(1);
-        else if (name === "enter") {
+        const action = keymap.action("popup.people.filter", name);
+        if (action === "peopleFilter.done") setEditing(false);
+        else if (action === "peopleFilter.down") move(1);
+        else if (action === "peopleFilter.message") {
           const row = rows[at];
           if (row) onOpen(row);
-        } else if (name === "backspace") {
+        } else if (action === "peopleFilter.erase") {
           setFilter((f) => f.slice(0, -1));
           setCursor(0);
-        } else if (name === "C-u") {
+        } else if (action === "peopleFilter.clear") {
           setFilter("");
           setCursor(0);
-        } else if (name === "up") move(-1);
+        } else if (action === "peopleFilter.up") move(-1);
         else if (input && !/[\x00-\x1f\x7f]/.test(input) && !name.startsWith("C-") && !name.startsWith("M-")) {
           setFilter((f) => f + input);
           setCursor(0);
@@ -83,16 +84,17 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
         return true;
       }
       const row = rows[at];
-      if (name === "escape" || name === "q" || name === "w") close();
-      else if (name === "j" || name === "down") move(1);
-      else if (name === "k" || name === "up") move(-1);
-      else if (name === "J" || name === "pagedown") move(room);
-      else if (name === "K" || name === "pageup") move(-room);
-      else if (name === "g" || name === "home") setCursor(0);
-      else if (name === "G" || name === "end") setCursor(rows.length - 1);
-      else if (name === "/") setEditing(true);
-      else if (name === "enter" && row) onOpen(row);
-      else if (name === "u" && row) onCard(row);
+      const action = keymap.action("popup.people", name);
+      if (action === "people.close") close();
+      else if (action === "people.down") move(1);
+      else if (action === "people.up") move(-1);
+      else if (action === "people.pageDown") move(room);
+      else if (action === "people.pageUp") move(-room);
+      else if (action === "people.first") setCursor(0);
+      else if (action === "people.last") setCursor(rows.length - 1);
+      else if (action === "people.filter") setEditing(true);
+      else if (action === "people.message" && row) onOpen(row);
+      else if (action === "people.card" && row) onCard(row);
       return true;
     },
     { priority: 50 },

@@ -76,23 +76,24 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
     (name, text) => {
       const now = current();
       const last = Math.max(0, now.rows.length - 1);
-      if (name === "escape") close();
-      else if (name === "down") setCursor(Math.min(last, now.at + 1));
-      else if (name === "up") setCursor(Math.max(0, now.at - 1));
-      else if (name === "pagedown") setCursor(Math.min(last, now.at + room));
-      else if (name === "pageup") setCursor(Math.max(0, now.at - room));
-      else if (name === "tab" && mode === "people") {
+      const action = ctx.keymap.action("popup.pick", name);
+      if (action === "pick.close") close();
+      else if (action === "pick.down") setCursor(Math.min(last, now.at + 1));
+      else if (action === "pick.up") setCursor(Math.max(0, now.at - 1));
+      else if (action === "pick.pageDown") setCursor(Math.min(last, now.at + room));
+      else if (action === "pick.pageUp") setCursor(Math.max(0, now.at - room));
+      else if (action === "pick.add" && mode === "people") {
         const row = now.rows[now.at];
         if (row) setChosen((c) => (c.includes(row.id) ? c.filter((x) => x !== row.id) : [...c, row.id]));
         input.set("");
         setCursor(0);
-      } else if (name === "enter") {
+      } else if (action === "pick.choose") {
         const row = now.rows[now.at];
         const ids = chosen().length ? chosen() : row ? [row.id] : [];
         if (!ids.length) return true;
         close();
         onPick(ids, ctx);
-      } else if (name === "backspace" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
+      } else if (action === "pick.unchoose" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
       else if (input.key(name, text)) setCursor(0);
       return true;
     },

@@ -8,6 +8,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { narrowAnchorId, type Narrow } from "../../model/narrow.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
+import type { Keymap } from "../keymap.js";
 import { EMPTY_EDITOR, editorReducer, type EditorState } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { parseSearchQuery, toNarrowTerms } from "../search-query.js";
@@ -53,6 +54,7 @@ export function openSearchPrompt(ctx: ActionContext): void {
   ctx.openPopup((close) => (
     <SearchPrompt
       history={history}
+      keymap={ctx.keymap}
       close={close}
       submit={(text) => {
         const parsed = parseSearchQuery(text, { selfEmail });
@@ -67,7 +69,17 @@ export function openSearchPrompt(ctx: ActionContext): void {
   ));
 }
 
-export function SearchPrompt({ history, close, submit }: { history: SearchHistory; close: () => void; submit: (text: string) => string | undefined }): ReactNode {
+export function SearchPrompt({
+  history,
+  keymap,
+  close,
+  submit,
+}: {
+  history: SearchHistory;
+  keymap: Keymap;
+  close: () => void;
+  submit: (text: string) => string | undefined;
+}): ReactNode {
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
@@ -80,16 +92,17 @@ export function SearchPrompt({ history, close, submit }: { history: SearchHistor
   useKeypress(
     (name, input) => {
       problem.current = undefined;
-      if (name === "escape") close();
-      else if (name === "enter") problem.current = submit(editor.current.text);
-      else if (name === "up" || name === "C-p" || name === "down" || name === "C-n") {
+      const action = keymap.action("search", name);
+      if (action === "search.close") close();
+      else if (action === "search.submit") problem.current = submit(editor.current.text);
+      else if (action === "search.earlier" || action === "search.later") {
         const items = history.items;
         if (pos.current === items.length) typed.current = editor.current.text;
-        const next = name === "up" || name === "C-p" ? Math.max(0, pos.current - 1) : Math.min(items.length, pos.current + 1);
+        const next = action === "search.earlier" ? Math.max(0, pos.current - 1) : Math.min(items.length, pos.current + 1);
         pos.current = next;
         editor.current = editorReducer(editor.current, { type: "set", text: next === items.length ? typed.current : (items[next] ?? "") });
       } else {
-        const edit = lineEdit(name, input);
+        const edit = lineEdit(name, input, keymap);
         if (edit) editor.current = editorReducer(editor.current, edit);
       }
       setTick((t) => t + 1);
@@ -99,7 +112,7 @@ export function SearchPrompt({ history, close, submit }: { history: SearchHistor
   );
 
   return (
-    <Popup title="Search" hint="Enter search · ↑/↓ earlier searches · Esc close" width={width} height={Math.min(height, 9)}>
+    <Popup title="Search" hint={`${keymap.hint("search.submit")} search · ${keymap.hint("search.earlier").split(" / ")[0]}/${keymap.hint("search.later").split(" / ")[0]} earlier searches · ${keymap.hint("search.close")} close`} width={width} height={Math.min(height, 9)}>
       <Text>
         <Text color={theme.accent}>{"/ "}</Text>
         <TextLine editor={editor.current} focused width={width - 6} />

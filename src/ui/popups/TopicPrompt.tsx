@@ -133,18 +133,20 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
   useKeypress(
     (name, text) => {
       if (field() === "channel") {
-        if (name === "escape") {
+        const action = ctx.keymap.action("popup.topic.channel", name);
+        if (action === "topicChannel.back") {
           channelInput.set("");
           setField("topic");
           setPick(-1);
-        } else if (name === "enter" || name === "tab") takeChannel();
-        else if (name === "down") setPick((p) => Math.min(current().channels.length - 1, p + 1));
-        else if (name === "up") setPick((p) => Math.max(-1, p - 1));
+        } else if (action === "topicChannel.take") takeChannel();
+        else if (action === "topicChannel.down") setPick((p) => Math.min(current().channels.length - 1, p + 1));
+        else if (action === "topicChannel.up") setPick((p) => Math.max(-1, p - 1));
         else if (channelInput.key(name, text)) setPick(-1);
         return true;
       }
-      if (name === "escape") close();
-      else if (name === "enter") {
+      const action = ctx.keymap.action("popup.topic", name);
+      if (action === "topic.cancel") close();
+      else if (action === "topic.accept") {
         const now = current();
         const register = ctx.session.machine.lastRegister as Record<string, unknown> | undefined;
         const problem = now.moved || !editing ? topicProblem(ctx.store, channel(), now.topic, register) : undefined;
@@ -153,15 +155,15 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
           close();
           onDone(now.topic, mode(), ctx, channel());
         }
-      } else if (name === "down") setPick((p) => Math.min(current().topics.length - 1, p + 1));
-      else if (name === "up") setPick((p) => Math.max(-1, p - 1));
-      else if (editing && name === "tab") {
+      } else if (action === "topic.down") setPick((p) => Math.min(current().topics.length - 1, p + 1));
+      else if (action === "topic.up") setPick((p) => Math.max(-1, p - 1));
+      else if (editing && action === "topic.channel") {
         setField("channel");
         setPick(-1);
-      } else if (editing && (name === "left" || name === "right")) {
+      } else if (editing && (action === "topic.modeLeft" || action === "topic.modeRight")) {
         const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode());
         const n = PROPAGATE_MODES.length;
-        setMode(PROPAGATE_MODES[(i + (name === "left" ? n - 1 : 1)) % n]!.mode);
+        setMode(PROPAGATE_MODES[(i + (action === "topic.modeLeft" ? n - 1 : 1)) % n]!.mode);
       } else if (input.key(name, text)) {
         setPick(-1);
         setError(undefined);

@@ -13,6 +13,7 @@ import { formatDateTime } from "../../render/time.js";
 import { lookUpUser } from "../../sync/actions/users.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
+import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { reactionLabel } from "../message-layout.js";
@@ -92,7 +93,7 @@ export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
 }
 
 function UserCard({ userId, close }: { userId: number; close: () => void }) {
-  const { store, session } = useScreenState();
+  const { store, session, keymap } = useScreenState();
   usePresenceVersion(store); // presence follows the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
@@ -116,7 +117,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
 
   useKeypress(
     (name) => {
-      if (name === "escape" || name === "q" || name === "u") close();
+      if (keymap.action("popup.user", name) === "userCard.close") close();
       return true;
     },
     { priority: 50 },
@@ -124,7 +125,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
 
   const user = fresh ?? store.users.get(userId);
   return (
-    <Popup title={user ? sanitizeInline(user.full_name) : `User ${userId}`} hint="Esc close" width={width} height={height}>
+    <Popup title={user ? sanitizeInline(user.full_name) : `User ${userId}`} hint={`${displayKey(keymap.keysFor("userCard.close")[0] ?? "escape")} close`} width={width} height={height}>
       {user ? (
         cardLines(store, user, now).map((l) => (
           <Text key={l.label} wrap="truncate">

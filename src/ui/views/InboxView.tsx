@@ -75,7 +75,7 @@ export function useListCursor<R extends ListRow>(
         }
         return true;
       }
-      if (name === "enter" || name === "l" || name === "right") {
+      if (ctx.keymap.action("list", name) === "list.open") {
         if (row) o.onOpen(row);
         return true;
       }
