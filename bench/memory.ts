@@ -3,7 +3,8 @@
  * body to the store (parsed JSON, validated copy, store), what the store keeps once
  * the parsed response is dropped, and the largest register sections; then the built
  * client in a terminal: peak RSS (VmHWM) and RSS after a settling span
- * (BENCH_MEMORY_SECONDS, 60 by default).
+ * (BENCH_MEMORY_SECONDS, 60 by default); BENCH_NODE_OPTIONS passes NODE_OPTIONS to the client,
+ * to try V8 flags.
  */
 import { readFileSync, mkdtempSync, writeFileSync, statSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -82,7 +83,7 @@ const session = await TmuxSession.start([process.execPath, join(root, "bin/termc
   cols: 120,
   rows: 40,
   cwd: root,
-  env: { TERMCHAT_TRACE_STARTUP: trace },
+  env: { TERMCHAT_TRACE_STARTUP: trace, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
 });
 try {
   const pid = await session.pid();
