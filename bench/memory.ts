@@ -8,6 +8,7 @@
  */
 import { readFileSync, mkdtempSync, writeFileSync, statSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { encodeParams } from "../src/api/http.js";
 import { registerResponseSchema } from "../src/api/schemas/register.js";
@@ -73,6 +74,18 @@ const dist = join(root, "dist");
 const jsBytes = [join(dist, "termchat.js"), ...readdirSync(join(dist, "chunks")).filter((f) => f.endsWith(".js")).map((f) => join(dist, "chunks", f))]
   .reduce((n, f) => n + statSync(f).size, 0);
 printFigure("bundle JS (dist, all chunks)", mb(jsBytes), "MiB");
+
+// What loading the libraries costs a fresh process (RSS and heap after each import, in order).
+{
+  const script = `const f=()=>{gc();const m=process.memoryUsage();return [m.rss,m.heapUsed,m.external]};
+let p=f();for(const n of ["yoga-layout","react","ink","marked","marked-terminal"]){await import(n);const q=f();
+console.log(JSON.stringify([n,q[0]-p[0],q[1]-p[1],q[2]-p[2]]));p=q}`;
+  const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { cwd: root }).toString();
+  for (const line of out.trim().split("\n")) {
+    const [name, rss, heapUsed, external] = JSON.parse(line) as [string, number, number, number];
+    printFigure(`import ${name}: RSS / heap / external`, `${mb(rss)} / ${mb(heapUsed)} / ${mb(external)}`, "MiB");
+  }
+}
 
 // The built client in a real terminal.
 const dir = mkdtempSync(join(tmpdir(), "termchat-bench-"));
