@@ -7,7 +7,7 @@ import { inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts"];
 await build({
   entryPoints: entries,
   outdir,
@@ -25,13 +25,17 @@ const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
   { title: `The register on the wire, uncompressed and gzipped (data set: ${data})`, file: "wire.js", args: [data] },
+  { title: `Memory: heap by step and the client's RSS (data set: ${data})`, file: "memory.js", args: [data] },
+  { title: "Memory: the same on the demo organization", file: "memory.js", args: ["demo"] },
   { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
 ];
+const only = process.env.BENCH_ONLY;
 for (const r of runs) {
+  if (only && !r.file.startsWith(only)) continue;
   console.log(`\n${r.title}`);
   const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000 });
   if (res.status !== 0) console.log(`  (benchmark ended with status ${res.status ?? res.signal})`);

@@ -1,0 +1,128 @@
+/**
+ * Memory figures on a data set: the V8 heap taken by each step from the register
+ * body to the store (parsed JSON, validated copy, store), what the store keeps once
+ * the parsed response is dropped, and the largest register sections; then the built
+ * client in a terminal: peak RSS (VmHWM) and RSS after a settling span
+ * (BENCH_MEMORY_SECONDS, 60 by default); BENCH_NODE_OPTIONS passes NODE_OPTIONS to the client,
+ * to try V8 flags.
+ */
+import { readFileSync, mkdtempSync, writeFileSync, statSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { encodeParams } from "../src/api/http.js";
+import { registerResponseSchema } from "../src/api/schemas/register.js";
+import { registerRequest } from "../src/api/register-request.js";
+import { clientRegisterParams } from "../src/sync/register-params.js";
+import { Store } from "../src/model/store.js";
+import { TmuxSession } from "../test/e2e/tmux.js";
+import { printFigure, startBenchServer } from "./util.js";
+
+const data = process.argv[2] ?? "large";
+const settleSeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const gc = (): void => {
+  for (let i = 0; i < 3; i++) globalThis.gc?.();
+};
+const heap = (): number => {
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+const mb = (n: number): string => (n / 1048576).toFixed(1);
+
+const { url, email, apiKey, stop } = await startBenchServer(data);
+const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
+const res = await fetch(`${url}/api/v1/register`, {
+  method: "POST",
+  headers: { authorization: auth },
+  body: encodeParams(registerRequest(clientRegisterParams()).params),
+});
+let body: string | undefined = await res.text();
+printFigure("register body", mb(Buffer.byteLength(body)), "MiB");
+
+const h0 = heap();
+let parsed: Record<string, unknown> | undefined = JSON.parse(body) as Record<string, unknown>;
+const h1 = heap();
+printFigure("heap: JSON.parse of the body", mb(h1 - h0), "MiB");
+let checked: ReturnType<typeof registerResponseSchema.parse> | undefined = registerResponseSchema.parse(parsed);
+const h2 = heap();
+printFigure("heap: the validated response on top", mb(h2 - h1), "MiB");
+let store: Store | undefined = new Store(checked);
+const h3 = heap();
+printFigure("heap: the store built on top", mb(h3 - h2), "MiB");
+const sections = Object.entries(parsed)
+  .map(([k, v]) => [k, JSON.stringify(v)?.length ?? 0] as const)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 8);
+for (const [k, n] of sections) printFigure(`  section ${k} (JSON)`, mb(n), "MiB");
+parsed = undefined;
+body = undefined;
+const h4 = heap();
+printFigure("heap: store + validated response (body and raw JSON dropped)", mb(h4 - h0), "MiB");
+checked = undefined;
+const h5 = heap();
+printFigure("heap: the store alone (validated response dropped too)", mb(h5 - h0), "MiB");
+printFigure("  so holding the validated response costs", mb(h4 - h5), "MiB");
+const people = store.people.byId;
+people.checkSome(Number.POSITIVE_INFINITY);
+const h6 = heap();
+printFigure("heap: the store after every user is checked", mb(h6 - h0), "MiB");
+store = undefined;
+printFigure("external + array buffers now", mb(process.memoryUsage().external + process.memoryUsage().arrayBuffers), "MiB");
+
+const root = resolve(import.meta.dirname, "../..");
+const dist = join(root, "dist");
+const jsBytes = [join(dist, "termchat.js"), ...readdirSync(join(dist, "chunks")).filter((f) => f.endsWith(".js")).map((f) => join(dist, "chunks", f))]
+  .reduce((n, f) => n + statSync(f).size, 0);
+printFigure("bundle JS (dist, all chunks)", mb(jsBytes), "MiB");
+
+// What loading the libraries costs a fresh process (RSS and heap after each import, in order).
+{
+  const script = `const f=()=>{gc();const m=process.memoryUsage();return [m.rss,m.heapUsed,m.external]};
+let p=f();for(const n of ["yoga-layout","react","ink","marked","marked-terminal"]){await import(n);const q=f();
+console.log(JSON.stringify([n,q[0]-p[0],q[1]-p[1],q[2]-p[2]]));p=q}`;
+  const out = execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { cwd: root }).toString();
+  for (const line of out.trim().split("\n")) {
+    const [name, rss, heapUsed, external] = JSON.parse(line) as [string, number, number, number];
+    printFigure(`import ${name}: RSS / heap / external`, `${mb(rss)} / ${mb(heapUsed)} / ${mb(external)}`, "MiB");
+  }
+}
+
+// The built client in a real terminal.
+const dir = mkdtempSync(join(tmpdir(), "termchat-bench-"));
+const rc = join(dir, "zuliprc");
+writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${url}\n`, { mode: 0o600 });
+const trace = join(dir, "trace");
+const session = await TmuxSession.start([process.execPath, join(root, "bin/termchat.js"), "--config", rc], {
+  cols: 120,
+  rows: 40,
+  cwd: root,
+  env: { TERMCHAT_TRACE_STARTUP: trace, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
+});
+try {
+  const pid = await session.pid();
+  if (pid === undefined) throw new Error("the client did not start");
+  const status = (): { rss: number; hwm: number } => {
+    const s = readFileSync(`/proc/${pid}/status`, "utf8");
+    return { rss: Number(/VmRSS:\s+(\d+)/.exec(s)?.[1]) * 1024, hwm: Number(/VmHWM:\s+(\d+)/.exec(s)?.[1]) * 1024 };
+  };
+  const start = Date.now();
+  let atFrame: { rss: number; hwm: number } | undefined;
+  while (Date.now() - start < settleSeconds * 1000) {
+    await new Promise((r) => setTimeout(r, 250));
+    if (!atFrame) {
+      try {
+        readFileSync(trace);
+        atFrame = status();
+      } catch {
+        // not drawn yet
+      }
+    }
+  }
+  const end = status();
+  if (atFrame) printFigure("client RSS at the first frame", mb(atFrame.rss), "MiB");
+  printFigure("client peak RSS (VmHWM)", mb(end.hwm), "MiB");
+  printFigure(`client RSS after ${settleSeconds} s`, mb(end.rss), "MiB");
+} finally {
+  await session.kill();
+  await stop();
+}
