@@ -4,11 +4,11 @@
  * events poll reaching the server and to the first interactive frame, the
  * bytes on the wire before that frame, the requests that ran one after
  * another before it, and the connections opened. Each link profile runs as the
- * client and the server are, and with gzip forced at the link (a proxy at each
- * end: the server's side gzips JSON answers, the client's side asks for gzip
- * and inflates). A new connection costs two round trips (TCP and TLS 1.3).
+ * client and the server are (gzip both ways), and without compression (the
+ * server-side proxy takes the requests' Accept-Encoding away). A new
+ * connection costs two round trips (TCP and TLS 1.3).
  *
- * Client → [client-side proxy, gzip variant only] → link → server-side proxy (notes requests) → server.
+ * Client → link → server-side proxy (notes requests) → server.
  * BENCH_LINK_GZIP=0 or 1 runs one variant only; BENCH_LINK_DEBUG=1 prints each run's requests.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -18,7 +18,7 @@ import { encodeParams } from "../src/api/http.js";
 import { registerRequest } from "../src/api/register-request.js";
 import { clientRegisterParams } from "../src/sync/register-params.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
-import { longestChain, startTap, type HttpTap, type TappedRequest } from "../test/fixtures/http-tap.js";
+import { longestChain, startTap, type TappedRequest } from "../test/fixtures/http-tap.js";
 import { epochNow, mbit, startLink, type LinkProfile } from "../test/fixtures/link-sim.js";
 import { median, printFigure, startBenchServer } from "./util.js";
 
@@ -70,12 +70,10 @@ async function waitFor<T>(what: string, get: () => T | undefined, session: TmuxS
 
 async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
   const deliveries: Array<{ up: boolean; n: number; at: number }> = [];
-  const serverSide = await startTap({ upstreamPort: serverPort, gzip });
+  const serverSide = await startTap({ upstreamPort: serverPort, identity: !gzip });
   const link = await startLink(serverSide.port, { ...p, onDeliver: (d, n, at) => deliveries.push({ up: d === "up", n, at }) });
-  let clientSide: HttpTap | undefined;
-  if (gzip) clientSide = await startTap({ upstreamPort: link.port, askGzip: true });
   const rc = join(dir, `zuliprc-${i}`);
-  writeFileSync(rc, `[api]\nemail=${bench.email}\nkey=${bench.apiKey}\nsite=${(clientSide ?? link).url}\n`, { mode: 0o600 });
+  writeFileSync(rc, `[api]\nemail=${bench.email}\nkey=${bench.apiKey}\nsite=${link.url}\n`, { mode: 0o600 });
   const trace = join(dir, `trace-${p.rttMs}-${gzip}-${i}`);
   const opened: number[] = [];
   const watch = setInterval(() => link.connections > opened.length && opened.push(epochNow()), 2);
@@ -106,7 +104,6 @@ async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
   } finally {
     clearInterval(watch);
     await session.kill();
-    await clientSide?.close();
     await link.close();
     await serverSide.close();
   }
@@ -115,12 +112,12 @@ async function once(p: Profile, gzip: boolean, i: number): Promise<Run> {
 const ms = (x: number) => (x / 1000).toFixed(2);
 const kb = (x: number) => (x / 1024).toFixed(0);
 for (const p of profiles) {
-  for (const gzip of (process.env.BENCH_LINK_GZIP ? [process.env.BENCH_LINK_GZIP === "1"] : [false, true])) {
+  for (const gzip of (process.env.BENCH_LINK_GZIP ? [process.env.BENCH_LINK_GZIP === "1"] : [true, false])) {
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) results.push(await once(p, gzip, i));
     const m = (f: (r: Run) => number) => median(results.map(f));
     const chain = results[Math.floor(results.length / 2)]!.chain;
-    process.stdout.write(`  ${p.name}, ${gzip ? "gzip forced at the link" : "as the client and server are"} (median of ${runs}):\n`);
+    process.stdout.write(`  ${p.name}, ${gzip ? "as the client and server are (gzip)" : "without compression"} (median of ${runs}):\n`);
     printFigure("  first events poll reaching the server", ms(m((r) => r.pollMs)), `s (target ≤ ${ms(p.target.pollMs)})`);
     printFigure("  first interactive frame", ms(m((r) => r.frameMs)), `s (target ≤ ${ms(p.target.frameMs)})`);
     printFigure("  of which the server's time to answer the register", ms(m((r) => r.serverMs)), "s");

@@ -5,7 +5,6 @@
  * (hosts, domains, host:port, `*`) bypasses it. The proxy is a small CONNECT +
  * forward proxy on 127.0.0.1 written here.
  */
-import { spawn } from "node:child_process";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
@@ -17,7 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/http.js";
 import { emptySuccessSchema } from "../../src/api/schemas/responses.js";
 import { getOwnUser } from "../../src/api/routes/users.js";
-import { BIN, ROOT, ensureBuilt } from "../e2e/app.js";
+import { ensureBuilt } from "../e2e/app.js";
+import { runCli } from "../fixtures/run-cli.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 
 interface Seen {
@@ -136,21 +136,8 @@ describe("proxies from the environment", () => {
     const rc = join(dir, "zuliprc");
     await writeFile(rc, `[api]\nemail=${ctx.owner.email}\nkey=${ctx.owner.apiKey}\nsite=${ctx.server.url}\n`, { mode: 0o600 });
     await chmod(rc, 0o600);
-    const run = (env: Record<string, string>) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/_proxy$/i.test(k)));
-        const child = spawn(process.execPath, [BIN, "api", "GET", "users/me", "--config", rc], { cwd: ROOT, env: { ...clean, NO_COLOR: "1", ...env } });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-        child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        child.on("error", reject);
-        child.on("close", (code) => {
-          clearTimeout(timer);
-          resolve({ code, stdout, stderr });
-        });
-      });
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/_proxy$/i.test(k)));
+    const run = (env: Record<string, string>) => runCli(["api", "GET", "users/me", "--config", rc], { baseEnv: clean, env });
     const before = connects();
     const via = await run({ HTTP_PROXY: proxyUrl });
     expect(via.stderr).toBe("");

@@ -5,7 +5,6 @@
  * insecure=true (no verification, with a warning at every start). Servers on
  * 127.0.0.1 use the test CA in test/fixtures/tls (generate-ca.sh).
  */
-import { spawn } from "node:child_process";
 import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
@@ -20,7 +19,8 @@ import { emptySuccessSchema } from "../../src/api/schemas/responses.js";
 import { clientForAccount, resolveAccount } from "../../src/cli/account.js";
 import { INSECURE_WARNING } from "../../src/cli/tls-files.js";
 import { ConfigError, parseZuliprc } from "../../src/config/zuliprc.js";
-import { BIN, ROOT, ensureBuilt } from "../e2e/app.js";
+import { ensureBuilt } from "../e2e/app.js";
+import { runCli } from "../fixtures/run-cli.js";
 
 const tlsDir = fileURLToPath(new URL("../fixtures/tls/", import.meta.url));
 const pem = (name: string) => readFile(join(tlsDir, name), "utf8");
@@ -132,20 +132,7 @@ describe("zuliprc TLS keys", () => {
     ensureBuilt();
     // The bundle trusts only the unrelated self-signed certificate; the test CA comes from the environment.
     const config = await zuliprc("extra.zuliprc", mutualSite, "cert_bundle=cert.pem\nclient_cert=client-cert.pem\nclient_cert_key=client-key.pem\n");
-    const run = (env: Record<string, string>) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, "api", "GET", "users/me", "--config", config], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", ...env } });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-        child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        child.on("error", reject);
-        child.on("close", (code) => {
-          clearTimeout(timer);
-          resolve({ code, stdout, stderr });
-        });
-      });
+    const run = (env: Record<string, string>) => runCli(["api", "GET", "users/me", "--config", config], { env });
     const withExtra = await run({ NODE_EXTRA_CA_CERTS: join(dir, "mtls-ca.pem") });
     expect(withExtra.stderr).toBe("");
     expect(withExtra.code).toBe(0);

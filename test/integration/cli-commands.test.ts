@@ -4,7 +4,6 @@
  * exit codes, output, the server-side effect, and that no credential is
  * ever printed.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,34 +14,13 @@ import { getUserStatus } from "../../src/api/routes/status.js";
 import { getSubscriptions } from "../../src/api/routes/subscriptions.js";
 import { getOwnUser } from "../../src/api/routes/users.js";
 import { writeZuliprc } from "../../src/config/zuliprc.js";
-import { BIN, ROOT, ensureBuilt } from "../e2e/app.js";
+import { ensureBuilt } from "../e2e/app.js";
+import { runCli, type CliRun } from "../fixtures/run-cli.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the binary with a bounded time; stdin gets `input` (or is closed at once). */
-function termchat(args: string[], input = "", timeoutMs = 15_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`termchat ${args.join(" ")} did not finish within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
+function termchat(args: string[], input = "", timeoutMs = 15_000): Promise<CliRun> {
+  return runCli(args, { input, timeoutMs });
 }
 
 let ctx: ServerFixture;
@@ -71,7 +49,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-function expectNoSecrets(r: Run): void {
+function expectNoSecrets(r: CliRun): void {
   for (const s of secrets) {
     expect(r.stdout).not.toContain(s);
     expect(r.stderr).not.toContain(s);

@@ -7,7 +7,6 @@
  * no stack trace, exit status 1 (a rate limit is waited out, and said). The
  * app's start in a terminal: test/e2e/first-contact.test.ts.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -18,38 +17,19 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIN_FEATURE_LEVEL } from "../../src/api/first-contact.js";
-import { BIN, ROOT, ensureBuilt, freePort } from "../e2e/app.js";
+import { ensureBuilt, freePort } from "../e2e/app.js";
+import { runCli, type CliRun } from "../fixtures/run-cli.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 import { deriveApiKey } from "../../src/server/seed/prng.js";
 
 /** The demo seed's deactivated member (its key, as the seed derives every key). */
 const TOM = { email: "tom@lighthouse.test", apiKey: deriveApiKey("termchat-reference-server/v1", "tom@lighthouse.test") };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 /** Runs the binary (stdin closed, not a terminal) with a bounded time. */
 function termchat(args: string[], input = "", timeoutMs = 20_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1", HOME: home } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`termchat ${args.join(" ")} did not finish within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(input);
-  });
+  return runCli(args, { input, timeoutMs, env: { HOME: home } });
 }
 
 /** Exactly one line on stderr, matching `line`; no stack frames; exit status `code`. */
