@@ -111,3 +111,11 @@ export function describeError(err: unknown): string {
   if (err instanceof Error) return err.message;
   return String(err);
 }
+
+/** Whether an error means the request never reached the server (so sending again cannot duplicate). */
+export function neverSent(err: unknown): boolean {
+  if (!(err instanceof NetworkError)) return false;
+  const cause = err.cause as { code?: string; cause?: { code?: string } } | undefined;
+  const code = cause?.code ?? cause?.cause?.code ?? "";
+  return ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"].includes(code);
+}

@@ -23,7 +23,7 @@
  * Messages are sent in order: the oldest unsettled entry holds back the
  * later ones (failed entries do not: they wait for the user).
  */
-import { ApiError, describeError } from "../api/errors.js";
+import { ApiError, describeError, neverSent } from "../api/errors.js";
 import type { ApiClient } from "../api/http.js";
 import { getMessages, sendMessage, type SendMessageParams } from "../api/routes/messages.js";
 import type { GetMessagesResponse, SendMessageResponse } from "../api/schemas/responses.js";
@@ -35,7 +35,7 @@ import type { TimerHandle } from "./clock.js";
 import { OutboxFile, targetInNarrow, targetNarrow, type OutboxEntry, type SendTarget } from "./outbox-file.js";
 import { isCopyOf } from "./outbox-match.js";
 import type { AccountRef } from "./persist.js";
-import { neverSent, type UpdateMachine } from "./update-machine.js";
+import type { UpdateMachine } from "./update-machine.js";
 
 export type { OutboxEntry, OutboxState, SendTarget } from "./outbox-file.js";
 export { targetInNarrow, targetNarrow } from "./outbox-file.js";

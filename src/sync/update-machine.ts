@@ -21,7 +21,7 @@
  *   backoff before each rebuild, so it can never drive a tight loop.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
-import { ApiError, NetworkError, SchemaError, describeError } from "../api/errors.js";
+import { ApiError, SchemaError, describeError } from "../api/errors.js";
 import type { ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
 import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
@@ -31,6 +31,7 @@ import { narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
 import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
+import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { clientRegisterParams } from "./register-params.js";
 
 export type ConnectionState =
@@ -83,15 +84,6 @@ export interface StoreInfo {
 
 type Listener<A extends unknown[]> = (...args: A) => void;
 
-/** How many kinds of unfamiliar event the machine remembers (a server could invent any number). */
-const UNFAMILIAR_KINDS_KEPT = 20;
-
-/** An unknown event's kind, `type` or `type/op`, for `UpdateMachine.unfamiliar`. */
-function kindOf(raw: Record<string, unknown>): string {
-  const type = typeof raw.type === "string" ? raw.type.slice(0, 60) : "?";
-  return typeof raw.op === "string" ? `${type}/${raw.op.slice(0, 60)}` : type;
-}
-
 /** An event the model could not apply: handled like a malformed response. */
 export class UnappliableEventError extends Error {
   constructor(override readonly cause: unknown) {
@@ -116,12 +108,7 @@ export class UpdateMachine {
   maxMessageId = 0;
   /** Consecutive failed polls/registers (0 while live). */
   failures = 0;
-  /**
-   * Kinds of event (`type` or `type/op`) the server sent that this client does not know, or
-   * of a passing kind in a shape it cannot read: ignored, and remembered here (at most
-   * UNFAMILIAR_KINDS_KEPT) so the UI can say so once. A newer server is not a failure.
-   */
-  readonly unfamiliar = new Set<string>();
+  private readonly unfamiliarKinds = new UnfamiliarKinds();
   readonly clock: Clock;
   private readonly api: SyncApi;
   private readonly abort = new AbortController();
@@ -129,7 +116,6 @@ export class UpdateMachine {
   private readonly storeListeners = new Set<Listener<[Store, StoreInfo]>>();
   private readonly stateListeners = new Set<Listener<[ConnectionState]>>();
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
-  private readonly unfamiliarListeners = new Set<Listener<[ReadonlySet<string>]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
   private firstPoll: { reply: Promise<EventsResult>; stop: AbortController } | undefined;
@@ -165,21 +151,13 @@ export class UpdateMachine {
   }
 
   /** Called when the server sends a kind of event this client does not know (each new kind once). */
-  onUnfamiliar(fn: Listener<[ReadonlySet<string>]>): () => void {
-    this.unfamiliarListeners.add(fn);
-    return () => this.unfamiliarListeners.delete(fn);
+  onUnfamiliar(fn: (kinds: ReadonlySet<string>) => void): () => void {
+    return this.unfamiliarKinds.on(fn);
   }
 
-  private noteUnfamiliar(events: ServerEvent[]): void {
-    let added = false;
-    for (const e of events) {
-      if (e.type !== "unknown" || this.unfamiliar.size >= UNFAMILIAR_KINDS_KEPT) continue;
-      const kind = kindOf(e.raw);
-      if (this.unfamiliar.has(kind)) continue;
-      this.unfamiliar.add(kind);
-      added = true;
-    }
-    if (added) for (const fn of this.unfamiliarListeners) fn(this.unfamiliar);
+  /** The kinds of event the server sent that this client does not know (`type` or `type/op`, bounded). */
+  get unfamiliar(): ReadonlySet<string> {
+    return this.unfamiliarKinds.kinds;
   }
 
   /**
@@ -394,7 +372,7 @@ export class UpdateMachine {
         this.malformedInARow = 0;
         if (this.state.kind !== "live") this.setState({ kind: "live" });
         for (const fn of this.eventListeners) fn(events, store);
-        this.noteUnfamiliar(events);
+        this.unfamiliarKinds.note(events);
       } catch (err) {
         if (this.stopped) return;
         try {
@@ -420,12 +398,4 @@ export class UpdateMachine {
       }
     }
   }
-}
-
-/** Whether an error means the request never reached the server (so sending again cannot duplicate). */
-export function neverSent(err: unknown): boolean {
-  if (!(err instanceof NetworkError)) return false;
-  const cause = err.cause as { code?: string; cause?: { code?: string } } | undefined;
-  const code = cause?.code ?? cause?.cause?.code ?? "";
-  return ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"].includes(code);
 }
