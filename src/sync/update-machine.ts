@@ -14,11 +14,10 @@
  * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
  * - before the first store, the `startGuard` option (if given) decides first:
  *   end the start with its line, or wait with a note, or the above.
- * - what a newer server sends that this client does not know (event types and
- *   ops, new fields and enum values): not a failure. Schemas read it; unknown
- *   events are ignored and their kinds kept in `unfamiliar`, so the UI can say
- *   so once. A body that fails the same way every time still waits the slower
- *   backoff before each rebuild, so it can never drive a tight loop.
+ * - what a newer server sends that this client does not know (event types and ops, new
+ *   fields and enum values): not a failure. Unknown events are ignored and their kinds
+ *   kept in `unfamiliar`, so the UI can say so once. A body that fails the same way every
+ *   time still waits the slower backoff before each rebuild: never a tight loop.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
 import { ApiError, SchemaError, describeError } from "../api/errors.js";
