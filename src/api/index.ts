@@ -13,6 +13,7 @@ export * from "./routes/reactions.js";
 export * from "./routes/saved-snippets.js";
 export * from "./routes/server-settings.js";
 export * from "./routes/status.js";
+export * from "./routes/submessages.js";
 export * from "./routes/subscriptions.js";
 export * from "./routes/topics.js";
 export * from "./routes/typing.js";
@@ -34,6 +35,7 @@ export type {
   ReactionEvent,
   RealmUserEvent,
   ServerEvent,
+  SubmessageEvent,
   SubscriptionEvent,
   TypingEvent,
   UnknownEvent,

@@ -14,6 +14,7 @@ export const KNOWN_EVENT_TYPES = Object.freeze([
   "update_message_flags",
   "typing",
   "typing_edit_message",
+  "submessage",
   "subscription",
   "stream",
   "channel_folder",

@@ -9,6 +9,7 @@ import type {
   DeleteMessageEvent,
   MessageEvent,
   ReactionEvent,
+  SubmessageEvent,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
 } from "../api/schemas/events.js";
@@ -169,6 +170,19 @@ export function applyReaction(store: Store, e: ReactionEvent): boolean {
     if (at < 0) return false;
     rs.splice(at, 1);
   }
+  return true;
+}
+
+/** A submessage (a vote, a task…) joins its message's list, in id order, once. */
+export function applySubmessage(store: Store, e: SubmessageEvent): boolean {
+  const m = store.messages.byId.get(e.message_id);
+  if (!m) return false;
+  const subs = (m.submessages ??= []);
+  if (subs.some((s) => s.id === e.submessage_id)) return false;
+  const sub = { id: e.submessage_id, message_id: e.message_id, sender_id: e.sender_id, msg_type: e.msg_type, content: e.content };
+  const last = subs[subs.length - 1];
+  if (!last || last.id < sub.id) subs.push(sub);
+  else subs.splice(subs.findIndex((s) => s.id > sub.id), 0, sub);
   return true;
 }
 

@@ -4,7 +4,7 @@
  * validated them): no schema work happens here.
  */
 import type { ServerEvent } from "../api/schemas/events.js";
-import { applyDelete, applyFlags, applyMessage, applyReaction, applyUpdateMessage } from "./apply-messages.js";
+import { applyDelete, applyFlags, applyMessage, applyReaction, applySubmessage, applyUpdateMessage } from "./apply-messages.js";
 import type { ChannelChange } from "./channels.js";
 import type { Store } from "./store.js";
 
@@ -25,6 +25,8 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
       return applyReaction(store, e);
     case "update_message_flags":
       return applyFlags(store, e);
+    case "submessage":
+      return applySubmessage(store, e);
     case "typing":
       return store.typing.apply(e, store.now());
     case "typing_edit_message":

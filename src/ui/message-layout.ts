@@ -15,9 +15,11 @@ import { formatDay, formatTime, isSameDay } from "../render/time.js";
 import { displayWidth } from "../render/wrap.js";
 import { topicKey } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
+import { widgetOf } from "../model/widgets.js";
 import type { MessageHighlight } from "./search-highlight.js";
+import { widgetLines, widgetSignature } from "./widget-lines.js";
 
-export type LineStyle = "recipient" | "day" | "sender" | "body" | "reactions" | "note";
+export type LineStyle = "recipient" | "day" | "sender" | "body" | "reactions" | "note" | "widget";
 
 /** One reaction on the reactions line: the emoji with its count; `mine` when the reader reacted with it. */
 export interface ReactionSegment {
@@ -36,6 +38,8 @@ export interface Line {
   segments?: ReactionSegment[];
   /** Sender line of a message that mentions the reader. */
   mentioned?: boolean;
+  /** Widget lines: the question or title, the reader's vote, a task done, a remark. */
+  tone?: "title" | "mine" | "done" | "dim";
   /** The first line of the message itself (after its headers): where the unread marker goes. */
   lead?: boolean;
 }
@@ -217,7 +221,9 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   const starred = store.messages.starred.has(m.id) || m.flags.includes("starred");
   const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now, ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }) });
   const reactions = m.reactions.map((r) => `${r.user_id}:${r.reaction_type}:${r.emoji_code}`).join(",");
+  const widget = widgetOf(m);
   const sig = [
+    widgetSignature(widget, m.submessages?.length ?? 0),
     o.width,
     o.color ? 1 : 0,
     spoilersOpen ? 1 : 0,
@@ -246,8 +252,12 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     lines.push({ text: `* ${sender} ${sanitizeInline(action)}  ${time}${suffix}`, style: "sender", mentioned });
   } else {
     if (showSender) lines.push({ text: `${sender}  ${time}${suffix}`, style: "sender", mentioned });
-    const body = renderMarkdown(m.content, spoilersOpen ? withOpenSpoilers(ctx) : ctx, Math.max(10, o.width - 2));
-    for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
+    if (widget) {
+      lines.push(...widgetLines(widget, Math.max(10, o.width - 2), store.selfId, (id) => store.userName(id)));
+    } else {
+      const body = renderMarkdown(m.content, spoilersOpen ? withOpenSpoilers(ctx) : ctx, Math.max(10, o.width - 2));
+      for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
+    }
     if (!showSender && suffix) lines.push({ text: suffix.trim(), style: "note" });
   }
   if (m.reactions.length) lines.push(...reactionLines(store, m, Math.max(10, o.width - 2)));

@@ -84,7 +84,6 @@ const DELIBERATELY_UNKNOWN: Record<string, string> = {
   "attachment/add": "the user's list of uploads is not shown in termchat",
   "attachment/update": "the user's list of uploads is not shown in termchat",
   "attachment/remove": "the user's list of uploads is not shown in termchat",
-  submessage: "widgets (polls, to-do lists) are not rendered; their messages show as plain content",
   default_stream_groups: "organization defaults for new users: administration",
   default_streams: "organization defaults for new users: administration",
   muted_topics: "deprecated, superseded by user_topic (which is read)",

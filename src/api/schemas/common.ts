@@ -131,6 +131,29 @@ export const editHistoryEntryShape = {
 };
 export const editHistoryEntrySchema = tolerantObject(editHistoryEntryShape);
 
+/**
+ * Data of an interactive message (a poll, a to-do list): `content` is JSON
+ * the widget defines. The service calls the list experimental.
+ */
+export const submessageSchema = tolerantObject({
+  id: z.number().int(),
+  message_id: z.number().int(),
+  sender_id: z.number().int(),
+  msg_type: z.string(),
+  content: z.string(),
+});
+export type Submessage = z.infer<typeof submessageSchema>;
+
+/** A message's submessages; an entry that is not one is left out (one bad entry is no reason to refuse the message). */
+const submessageListSchema = z.array(z.unknown()).transform((list) => {
+  const out: Submessage[] = [];
+  for (const raw of list) {
+    const p = submessageSchema.safeParse(raw);
+    if (p.success) out.push(p.data);
+  }
+  return out;
+});
+
 export const messageSchema = tolerantObject({
   id: z.number().int(),
   sender_id: z.number().int(),
@@ -154,6 +177,7 @@ export const messageSchema = tolerantObject({
   client: z.string().optional(),
   match_content: z.string().optional(),
   match_subject: z.string().optional(),
+  submessages: submessageListSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

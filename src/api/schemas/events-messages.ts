@@ -116,6 +116,17 @@ const typingEditFields = {
 export const typingEditStartEvent = tolerantObject({ ...typingEditFields, op: z.literal("start") });
 export const typingEditStopEvent = tolerantObject({ ...typingEditFields, op: z.literal("stop") });
 
+/** A submessage added to a message (a vote, a new task…); `content` is the widget's JSON. */
+export const submessageEvent = tolerantObject({
+  type: z.literal("submessage"),
+  id,
+  msg_type: z.string(),
+  message_id: id,
+  submessage_id: id,
+  sender_id: id,
+  content: z.string(),
+});
+
 export const messageEventTable = {
   heartbeat: heartbeatEvent,
   message: messageEvent,
@@ -125,4 +136,5 @@ export const messageEventTable = {
   update_message_flags: updateMessageFlagsEvent,
   typing: { ops: { start: typingStartEvent, stop: typingStopEvent } },
   typing_edit_message: { ops: { start: typingEditStartEvent, stop: typingEditStopEvent } },
+  submessage: submessageEvent,
 } as const;

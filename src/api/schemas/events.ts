@@ -18,6 +18,7 @@ import {
   messageEventTable,
   reactionAddEvent,
   reactionRemoveEvent,
+  submessageEvent,
   typingStartEvent,
   typingStopEvent,
   updateMessageEvent,
@@ -79,6 +80,7 @@ export type RealmUserEvent =
   | z.infer<typeof realmUserAddEvent>
   | z.infer<typeof realmUserUpdateEvent>
   | z.infer<typeof realmUserRemoveEvent>;
+export type SubmessageEvent = z.infer<typeof submessageEvent>;
 export type TypingEvent = z.infer<typeof typingStartEvent> | z.infer<typeof typingStopEvent>;
 /** The known event of one `type`, e.g. `EventOfType<"drafts">`. */
 export type EventOfType<T extends KnownEventType> = Extract<KnownEvent, { type: T }>;

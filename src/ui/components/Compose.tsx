@@ -19,17 +19,26 @@ export interface ComposeProps {
   error?: string;
 }
 
-function useHint(menuOpen: boolean): string {
+function useHint(menuOpen: boolean): { hint: string; newline: string } {
   const ctx = useContext(ActionContextReact);
   const keys = (action: string, fallback: string) =>
     displayKey(ctx?.keymap.keysFor(action)[0] ?? fallback).replace(/^((?:Ctrl|Alt)-)([a-z])$/, (_, m: string, c: string) => m + c.toUpperCase());
-  if (menuOpen) return `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · Enter insert · Esc close list`;
   const enterSends = ctx?.settings.enterSends ?? true;
-  const send = enterSends ? keys("send", "enter") : "Alt-Enter";
   const newline = enterSends ? keys("newline", "C-j") : keys("send", "enter");
+  if (menuOpen) return { hint: `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · Enter insert · Esc close list`, newline };
+  const send = enterSends ? keys("send", "enter") : "Alt-Enter";
   const topic = ctx?.ui.compose?.editing && ctx.ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
   const editing = !!ctx?.ui.compose?.editing;
-  return `${send} ${editing ? "save" : "send"}${topic} · ${newline} new line · ${keys("externalEditor", "C-o")} editor · ${keys("cancel", "escape")} close`;
+  return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${newline} new line · ${keys("externalEditor", "C-o")} editor · ${keys("cancel", "escape")} close`, newline };
+}
+
+/** A line of help while the message starts a poll or a to-do list (the server makes the widget from the text). */
+export function widgetHint(text: string, newline: string): string | undefined {
+  const m = /^\/(poll|todo)(?=\s|$)/.exec(text);
+  if (!m) return undefined;
+  return m[1] === "poll"
+    ? `Poll: the question on this line, then one option per line (${newline} new line)`
+    : `To-do list: the title on this line, then one task per line as "task: description" (${newline} new line)`;
 }
 
 /**
@@ -68,13 +77,14 @@ export function cursorWindow(line: string, col: number, room: number): { before:
 export function Compose({ label, editor, width, maxLines, sending, error }: ComposeProps) {
   const theme = useTheme();
   const menu = editor.menu;
-  const hint = useHint(!!menu);
+  const { hint, newline } = useHint(!!menu);
   const lines = editor.text.split("\n");
   const beforeCursor = editor.text.slice(0, editor.cursor).split("\n");
   const cursorLine = beforeCursor.length - 1;
   const col = (beforeCursor[cursorLine] ?? "").length;
   const start = Math.max(0, Math.min(cursorLine - maxLines + 1, lines.length - maxLines));
   const shown = lines.slice(start, start + maxLines);
+  const widget = widgetHint(editor.text, newline);
   const more = lines.length > maxLines ? ` ${start + 1}-${start + shown.length}/${lines.length}` : "";
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
@@ -85,6 +95,11 @@ export function Compose({ label, editor, width, maxLines, sending, error }: Comp
           <Text dimColor>{more}</Text>
           <Text dimColor>{sending ? "  sending…" : "  " + hint}</Text>
         </Text>
+        {widget ? (
+          <Text color={theme.accent} wrap="truncate">
+            {widget}
+          </Text>
+        ) : null}
         {error ? (
           <Text color={theme.error} wrap="truncate">
             {sanitizeInline(error)}

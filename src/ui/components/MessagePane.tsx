@@ -97,5 +97,11 @@ function StyledLine({ line, theme, width }: { line: Line; theme: Theme; width: n
       return <Text dimColor>{" " + line.text}</Text>;
     case "body":
       return <Text>{" " + line.text}</Text>;
+    case "widget":
+      return (
+        <Text bold={line.tone === "title" || line.tone === "mine"} color={line.tone === "mine" ? theme.accent : undefined} dimColor={line.tone === "done" || line.tone === "dim"}>
+          {" " + line.text}
+        </Text>
+      );
   }
 }

@@ -1,0 +1,147 @@
+/**
+ * The widget popup of a poll or a to-do list: every option with its voters
+ * (and who added it), or every task with who checked it off. j/k choose,
+ * Enter or Space votes (again: takes the vote back) or checks a task off
+ * (again: back on), `a` adds an option or a task on a line at the bottom.
+ * The popup stays open and follows the votes as they come in.
+ */
+import { Text } from "ink";
+import { Fragment, useState } from "react";
+import { widgetOf, type Widget } from "../../model/widgets.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import { truncate } from "../../render/wrap.js";
+import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sync/actions/widgets.js";
+import { useActionContext, type ActionContext } from "../app-context.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useStoreVersion } from "../hooks/use-store.js";
+import { useTheme } from "../theme.js";
+import { checkbox, peopleNames, pollTitle, taskText, todoTitle, voterCount } from "../widget-lines.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export function openWidgetPopup(ctx: ActionContext, messageId: number): void {
+  ctx.openPopup((close) => <WidgetPopup messageId={messageId} close={close} />);
+}
+
+interface Row {
+  key: string;
+  text: string;
+  detail: string;
+  on: boolean;
+}
+
+function rowsOf(ctx: ActionContext, w: Widget): Row[] {
+  const self = ctx.store.selfId;
+  const name = (id: number) => ctx.store.userName(id);
+  if (w.kind === "poll") {
+    return w.options.map((o) => {
+      const by = o.addedBy !== undefined ? `added by ${peopleNames([o.addedBy], self, name)}` : "";
+      const votes = o.voters.length ? peopleNames(o.voters, self, name) : "no votes";
+      return { key: o.key, text: `${o.voters.length} ${sanitizeInline(o.text)}`, detail: [votes, by].filter(Boolean).join(" · "), on: o.voters.includes(self) };
+    });
+  }
+  return w.tasks.map((t) => {
+    const by = t.addedBy !== undefined ? `added by ${peopleNames([t.addedBy], self, name)}` : "";
+    const done = t.completed && t.completedBy !== undefined ? `done by ${peopleNames([t.completedBy], self, name)}` : "";
+    return { key: t.key, text: taskText(t), detail: [done, by].filter(Boolean).join(" · "), on: t.completed };
+  });
+}
+
+function toggle(ctx: ActionContext, w: Widget, row: Row): void {
+  const id = w.messageId;
+  const label = truncate(row.text, 40);
+  ctx.attempt(async () => {
+    if (w.kind === "poll") {
+      const r = await togglePollVote(ctx.session, ctx.store, id, row.key);
+      if (r.ok) ctx.notify(r.value === "voted" ? `Voted for ${label}` : `Took back your vote for ${label}`);
+      return r;
+    }
+    const r = await toggleTask(ctx.session, ctx.store, id, row.key);
+    if (r.ok) ctx.notify(r.value === "done" ? `Checked off ${label}` : `Unchecked ${label}`);
+    return r;
+  });
+}
+
+function add(ctx: ActionContext, w: Widget, text: string): void {
+  const id = w.messageId;
+  ctx.attempt(async () => {
+    const r = w.kind === "poll" ? await addPollOption(ctx.session, ctx.store, id, text) : await addTodoTask(ctx.session, ctx.store, id, text);
+    if (r.ok) ctx.notify(w.kind === "poll" ? "Added the option" : "Added the task");
+    return r;
+  });
+}
+
+function WidgetPopup({ messageId, close }: { messageId: number; close: () => void }) {
+  const ctx = useActionContext();
+  const theme = useTheme();
+  useStoreVersion(ctx.store);
+  const { width, height } = usePopupSize();
+  const [cursor, setCursor] = useState(0);
+  const [draft, setDraft] = useState<string | undefined>(undefined);
+  const m = ctx.store.messages.byId.get(messageId);
+  const w = m ? widgetOf(m) : undefined;
+  const rows = w ? rowsOf(ctx, w) : [];
+  const at = Math.min(cursor, Math.max(0, rows.length - 1));
+  const room = Math.max(1, Math.floor((height - 5 - (draft !== undefined ? 1 : 0)) / 2));
+  const top = Math.max(0, at - room + 1);
+
+  useKeypress(
+    (name, input, key) => {
+      if (draft !== undefined) {
+        const action = ctx.keymap.action("popup.widget.add", name);
+        if (action === "widgetAdd.cancel") setDraft(undefined);
+        else if (action === "widgetAdd.submit") {
+          if (w && draft.trim() !== "") add(ctx, w, draft);
+          setDraft(undefined);
+        } else if (action === "widgetAdd.erase") setDraft([...draft].slice(0, -1).join(""));
+        else if (action === "widgetAdd.clear") setDraft("");
+        else if (name === "paste") setDraft(draft + input.replace(/[\r\n\t]+/g, " "));
+        else if (input.length >= 1 && !key.ctrl && !key.meta && input >= " " && [...input].length === 1) setDraft(draft + input);
+        return true;
+      }
+      const action = ctx.keymap.action("popup.widget", name);
+      if (action === "widget.close") close();
+      else if (action === "widget.down") setCursor(Math.min(rows.length - 1, at + 1));
+      else if (action === "widget.up") setCursor(Math.max(0, at - 1));
+      else if (action === "widget.toggle") {
+        const row = rows[at];
+        if (w && row) toggle(ctx, w, row);
+      } else if (action === "widget.add" && w) setDraft("");
+      return true; // modal: every key stays here
+    },
+    { priority: 50 },
+  );
+
+  const kind = w?.kind === "todo" ? "task" : "option";
+  const hint =
+    draft !== undefined
+      ? `${ctx.keymap.hint("widgetAdd.submit")} add · ${ctx.keymap.hint("widgetAdd.cancel")} cancel`
+      : `j/k choose · ${ctx.keymap.hint("widget.toggle")} ${w?.kind === "todo" ? "check/uncheck" : "vote/unvote"} · ${ctx.keymap.hint("widget.add")} add ${kind} · ${ctx.keymap.hint("widget.close")}`;
+  const title = !w ? "Widget" : w.kind === "poll" ? `${pollTitle(w)}  (${voterCount(w)} voting)` : `${todoTitle(w)}  (${w.tasks.filter((t) => t.completed).length}/${w.tasks.length} done)`;
+  return (
+    <Popup title={w?.kind === "todo" ? "To-do list" : "Poll"} hint={hint} width={width} height={height}>
+      <Text wrap="truncate" bold>
+        {title}
+      </Text>
+      {!w ? <Text dimColor>This message has no poll or to-do list (any more).</Text> : null}
+      {w && rows.length === 0 ? <Text dimColor>{`No ${kind}s yet: ${ctx.keymap.hint("widget.add")} adds one.`}</Text> : null}
+      {rows.slice(top, top + room).map((r, i) => (
+        <Fragment key={r.key}>
+          <Text wrap="truncate" inverse={top + i === at} color={r.on ? theme.accent : undefined} bold={r.on}>
+            {`${checkbox(r.on)} ${r.text}`}
+          </Text>
+          <Text wrap="truncate" dimColor>
+            {`    ${r.detail}`}
+          </Text>
+        </Fragment>
+      ))}
+      {draft !== undefined ? (
+        <Text wrap="truncate">
+          <Text color={theme.accent}>{w?.kind === "todo" ? "New task (task: description): " : "New option: "}</Text>
+          {sanitizeInline(draft)}
+          <Text inverse> </Text>
+        </Text>
+      ) : null}
+    </Popup>
+  );
+}
