@@ -7,7 +7,7 @@
  */
 import { Text } from "ink";
 import { Fragment, useState } from "react";
-import { widgetOf, type Widget } from "../../model/widgets.js";
+import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sync/actions/widgets.js";
@@ -25,6 +25,8 @@ export function openWidgetPopup(ctx: ActionContext, messageId: number): void {
 
 interface Row {
   key: string;
+  /** Poll options: the vote count before the text. */
+  prefix: string;
   text: string;
   detail: string;
   on: boolean;
@@ -37,41 +39,33 @@ function rowsOf(ctx: ActionContext, w: Widget): Row[] {
     return w.options.map((o) => {
       const by = o.addedBy !== undefined ? `added by ${peopleNames([o.addedBy], self, name)}` : "";
       const votes = o.voters.length ? peopleNames(o.voters, self, name) : "no votes";
-      return { key: o.key, text: `${o.voters.length} ${sanitizeInline(o.text)}`, detail: [votes, by].filter(Boolean).join(" · "), on: o.voters.includes(self) };
+      return { key: o.key, prefix: `${o.voters.length} `, text: sanitizeInline(o.text), detail: [votes, by].filter(Boolean).join(" · "), on: o.voters.includes(self) };
     });
   }
   return w.tasks.map((t) => {
     const by = t.addedBy !== undefined ? `added by ${peopleNames([t.addedBy], self, name)}` : "";
     const done = t.completed && t.completedBy !== undefined ? `done by ${peopleNames([t.completedBy], self, name)}` : "";
-    return { key: t.key, text: taskText(t), detail: [done, by].filter(Boolean).join(" · "), on: t.completed };
+    return { key: t.key, prefix: "", text: taskText(t), detail: [done, by].filter(Boolean).join(" · "), on: t.completed };
   });
 }
 
 function toggle(ctx: ActionContext, w: Widget, row: Row): void {
   const id = w.messageId;
   const label = truncate(row.text, 40);
-  ctx.attempt(async () => {
-    if (w.kind === "poll") {
-      const r = await togglePollVote(ctx.session, ctx.store, id, row.key);
-      if (r.ok) ctx.notify(r.value === "voted" ? `Voted for ${label}` : `Took back your vote for ${label}`);
-      return r;
-    }
-    const r = await toggleTask(ctx.session, ctx.store, id, row.key);
-    if (r.ok) ctx.notify(r.value === "done" ? `Checked off ${label}` : `Unchecked ${label}`);
-    return r;
-  });
+  if (w.kind === "poll") {
+    ctx.attempt(() => togglePollVote(ctx.session, ctx.store, id, row.key), row.on ? `Took back your vote for ${label}` : `Voted for ${label}`);
+  } else {
+    ctx.attempt(() => toggleTask(ctx.session, ctx.store, id, row.key), row.on ? `Unchecked ${label}` : `Checked off ${label}`);
+  }
 }
 
 function add(ctx: ActionContext, w: Widget, text: string): void {
   const id = w.messageId;
-  ctx.attempt(async () => {
-    const r = w.kind === "poll" ? await addPollOption(ctx.session, ctx.store, id, text) : await addTodoTask(ctx.session, ctx.store, id, text);
-    if (r.ok) ctx.notify(w.kind === "poll" ? "Added the option" : "Added the task");
-    return r;
-  });
+  if (w.kind === "poll") ctx.attempt(() => addPollOption(ctx.session, ctx.store, id, text), `Added the option ${truncate(sanitizeInline(text.trim()), 40)}`);
+  else ctx.attempt(() => addTodoTask(ctx.session, ctx.store, id, text), `Added the task ${truncate(taskText(splitTask(text)), 40)}`);
 }
 
-function WidgetPopup({ messageId, close }: { messageId: number; close: () => void }) {
+export function WidgetPopup({ messageId, close }: { messageId: number; close: () => void }) {
   const ctx = useActionContext();
   const theme = useTheme();
   useStoreVersion(ctx.store);
@@ -128,7 +122,7 @@ function WidgetPopup({ messageId, close }: { messageId: number; close: () => voi
       {rows.slice(top, top + room).map((r, i) => (
         <Fragment key={r.key}>
           <Text wrap="truncate" inverse={top + i === at} color={r.on ? theme.accent : undefined} bold={r.on}>
-            {`${checkbox(r.on)} ${r.text}`}
+            {`${checkbox(r.on)} ${r.prefix}${r.text}`}
           </Text>
           <Text wrap="truncate" dimColor>
             {`    ${r.detail}`}
