@@ -6,7 +6,7 @@
  * The popup stays open and follows the votes as they come in.
  */
 import { Text } from "ink";
-import { Fragment, useState } from "react";
+import { Fragment, useReducer, useRef } from "react";
 import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
@@ -70,8 +70,20 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
   const theme = useTheme();
   useStoreVersion(ctx.store);
   const { width, height } = usePopupSize();
-  const [cursor, setCursor] = useState(0);
-  const [draft, setDraft] = useState<string | undefined>(undefined);
+  // The cursor and the line being typed live in refs: every key of a burst sees the one before it.
+  const cursorRef = useRef(0);
+  const draftRef = useRef<string | undefined>(undefined);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const setCursor = (n: number) => {
+    cursorRef.current = n;
+    redraw();
+  };
+  const setDraft = (d: string | undefined) => {
+    draftRef.current = d;
+    redraw();
+  };
+  const cursor = cursorRef.current;
+  const draft = draftRef.current;
   const m = ctx.store.messages.byId.get(messageId);
   const w = m ? widgetOf(m) : undefined;
   const rows = w ? rowsOf(ctx, w) : [];
@@ -81,6 +93,8 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
 
   useKeypress(
     (name, input, key) => {
+      const draft = draftRef.current;
+      const at = Math.min(cursorRef.current, Math.max(0, rows.length - 1));
       if (draft !== undefined) {
         const action = ctx.keymap.action("popup.widget.add", name);
         if (action === "widgetAdd.cancel") setDraft(undefined);
@@ -90,7 +104,10 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
         } else if (action === "widgetAdd.erase") setDraft([...draft].slice(0, -1).join(""));
         else if (action === "widgetAdd.clear") setDraft("");
         else if (name === "paste") setDraft(draft + input.replace(/[\r\n\t]+/g, " "));
-        else if (input.length >= 1 && !key.ctrl && !key.meta && input >= " " && [...input].length === 1) setDraft(draft + input);
+        else if (!key.ctrl && !key.meta && [...input].length === 1 && input >= " ") {
+          setDraft(draft + input);
+          return "typed";
+        }
         return true;
       }
       const action = ctx.keymap.action("popup.widget", name);
