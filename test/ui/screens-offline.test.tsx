@@ -80,8 +80,12 @@ describe("delete confirmation on a fake session", () => {
     await screen.until(() => closed === 1, "closed by n");
     expect(fake.names()).toEqual([]);
     await screen.press("y");
-    await screen.until(() => fake.names().includes("attempt"), "the delete asked for");
-    expect(fake.recorded).toEqual([{ name: "attempt", args: ["Message deleted."] }]);
+    await screen.until(() => fake.names().includes("succeeded"), "the delete made");
+    expect(fake.recorded).toEqual([
+      { name: "attempt", args: ["Message deleted."] },
+      { name: "request", args: ["DELETE", `messages/${mine.id}`, undefined] },
+      { name: "succeeded", args: [undefined] },
+    ]);
   });
 });
 
