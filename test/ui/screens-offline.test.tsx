@@ -37,9 +37,12 @@ describe("drafts list on a fake session", () => {
     expect(screen.frame()).toContain("Shall we try the new place?");
     expect(screen.frame()).toContain("About tomorrow");
     expect(screen.frame()).toMatch(/general > lunch/);
+    const top = screen.frame().indexOf("About tomorrow") < screen.frame().indexOf("Shall we") ? 72 : 71;
     await screen.press("x");
     await screen.until(() => fake.names().includes("attempt"), "the delete asked for");
     expect(fake.recorded.filter((r) => r.name === "attempt")).toEqual([{ name: "attempt", args: ["Draft deleted."] }]);
+    await screen.until(() => fake.names().includes("succeeded"), "the delete made");
+    expect(fake.requests()).toEqual([["DELETE", `drafts/${top}`, undefined]]);
     expect(closed).toBe(0);
   });
 
