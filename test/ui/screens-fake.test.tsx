@@ -15,6 +15,7 @@ import { useScreenState } from "../../src/ui/contexts.js";
 import { layoutWindow, renderContext } from "../../src/ui/message-layout.js";
 import { buildSidebarRows, sidebarRowKey } from "../../src/ui/sidebar-rows.js";
 import { INITIAL_UI } from "../../src/ui/ui-state.js";
+import { FollowedView } from "../../src/ui/views/FollowedView.js";
 import { InboxView } from "../../src/ui/views/InboxView.js";
 import { MessagesView } from "../../src/ui/views/MessagesView.js";
 import * as eg from "../fixtures/example.js";
@@ -288,5 +289,32 @@ describe("inbox on a fake session", () => {
     await screen.press("\r");
     await screen.until(() => fake.names().includes("openNarrow"), "the topic opened");
     expect(fake.recorded.find((r) => r.name === "openNarrow")?.args[0]).toEqual(lunch);
+  });
+});
+
+describe("followed topics on a fake session", () => {
+  it("lists the followed topics with their unread counts; Enter opens one, M marks it read", async () => {
+    const unread = [eg.streamMessage({ stream: design, subject: "fonts" }), eg.streamMessage({ stream: design, subject: "fonts" })];
+    const fake = fakeSession({
+      register: {
+        subscriptions: [general, design],
+        unread_msgs: eg.unreadMessages(unread),
+        user_topics: [{ stream_id: 11, topic_name: "fonts", last_updated: 1, visibility_policy: 3 }],
+      },
+      ui: { focus: "messages" },
+      answers: { "POST messages/flags/narrow": { processed_count: 2, updated_count: 2, first_processed_id: 1, last_processed_id: 2, found_oldest: true, found_newest: true } },
+    });
+    const screen = await show(fake, <FollowedView width={60} height={10} focused />);
+    await screen.until(() => screen.frame().includes("fonts"), "the followed topic");
+    expect(screen.frame().split("\n").find((l) => l.includes("fonts"))).toMatch(/\b2\b/);
+    expect(screen.frame()).not.toContain("lunch");
+    await screen.press("M");
+    await screen.until(() => fake.names().includes("succeeded"), "marked read");
+    expect(fake.requests()).toEqual([
+      ["POST", "messages/flags/narrow", expect.objectContaining({ narrow: [{ operator: "channel", operand: 11 }, { operator: "topic", operand: "fonts" }], flag: "read" })],
+    ]);
+    await screen.press("\r");
+    await screen.until(() => fake.names().includes("openNarrow"), "the topic opened");
+    expect(fake.recorded.find((r) => r.name === "openNarrow")?.args[0]).toEqual({ kind: "topic", channelId: 11, topic: "fonts" });
   });
 });
