@@ -71,6 +71,8 @@ it("an edit made while the link is down is kept, then applied exactly once when 
   expect(r).toEqual({ ok: true, value: "queued" });
   expect(s.outbox.edits.all()).toMatchObject([{ messageId: id, params: { content: "written during the outage" } }]);
   expect((await onServer(id)).content).toBe("before the outage");
+  // Until the server has it, the text stays where the compose box finds it again.
+  expect(s.journal.get(editKey(id))).toBe("written during the outage");
 
   await world.proxy.accept();
   const entry = s.outbox.edits.all()[0]!;
