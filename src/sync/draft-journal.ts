@@ -44,6 +44,11 @@ export function draftKey(t: SendTarget): string {
     : `dm:${[...new Set(t.userIds)].sort((a, b) => a - b).join(",")}`;
 }
 
+/** The journal key of an edit in progress of a message (never synced as a server draft). */
+export function editKey(messageId: number): string {
+  return `edit:${messageId}`;
+}
+
 export interface JournalOptions {
   dir: string;
   account: AccountRef;

@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { topicKey, type Narrow } from "../model/narrow.js";
+import type { UpdateMessageParams } from "../api/routes/messages.js";
 import { accountStem, FileWriter, readJsonFile, removeStaleTemps, type AccountRef } from "./persist.js";
 
 export type SendTarget = { type: "stream"; channelId: number; topic: string } | { type: "direct"; userIds: number[] };
@@ -41,6 +42,47 @@ export interface OutboxEntry {
   error?: string;
 }
 
+/**
+ * An edit of a message already on the server (see outbox-edits.ts).
+ * `waiting`, `sending`, `unknown` and `failed` mean what they mean for a
+ * message; an edit the server has is removed.
+ */
+export type EditState = "waiting" | "sending" | "unknown" | "failed";
+
+export interface EditEntry {
+  id: string;
+  messageId: number;
+  params: UpdateMessageParams;
+  createdAt: number;
+  state: EditState;
+  attempts: number;
+  attemptEndedAt?: number;
+  notBefore?: number;
+  error?: string;
+  code?: string;
+}
+
+const editSchema = z.object({
+  id: z.string(),
+  messageId: z.number().int(),
+  params: z.object({
+    content: z.string().optional(),
+    topic: z.string().optional(),
+    stream_id: z.number().int().optional(),
+    propagate_mode: z.enum(["change_one", "change_later", "change_all"]).optional(),
+    send_notification_to_old_thread: z.boolean().optional(),
+    send_notification_to_new_thread: z.boolean().optional(),
+    prev_content_sha256: z.string().optional(),
+  }),
+  createdAt: z.number(),
+  state: z.enum(["waiting", "sending", "unknown", "failed"]),
+  attempts: z.number().int().default(0),
+  attemptEndedAt: z.number().optional(),
+  notBefore: z.number().optional(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+});
+
 const targetSchema = z.union([
   z.object({ type: z.literal("stream"), channelId: z.number().int(), topic: z.string() }),
   z.object({ type: z.literal("direct"), userIds: z.array(z.number().int()) }),
@@ -66,9 +108,22 @@ const fileSchema = z.object({
   entries: z.array(z.unknown()).default([]),
   /** Message ids already matched to entries, so one server message never settles two. */
   claimed: z.array(z.number().int()).default([]),
+  edits: z.array(z.unknown()).default([]),
 });
 
 const MAX_CLAIMED = 200;
+
+type Snapshot = { entries: OutboxEntry[]; claimed: number[]; edits: EditEntry[] };
+
+/**
+ * An edit that was in flight when the process died: a content edit is checked
+ * against the server before it is sent again; a move is reported, not repeated.
+ */
+function reloadedEdit(e: EditEntry): EditEntry {
+  if (e.state !== "sending") return e;
+  if (e.params.topic === undefined && e.params.stream_id === undefined) return { ...e, state: "unknown", attemptEndedAt: e.attemptEndedAt ?? 0 };
+  return { ...e, state: "failed", code: "move-interrupted", error: "The program stopped during this move; it may or may not have happened. Moves are not repeated on their own." };
+}
 
 export class OutboxFile {
   private readonly writer: FileWriter;
@@ -76,7 +131,7 @@ export class OutboxFile {
   private constructor(
     readonly path: string,
     dir: string,
-    snapshot: () => { entries: OutboxEntry[]; claimed: number[] },
+    snapshot: () => Snapshot,
   ) {
     this.writer = new FileWriter(path, dir, () => {
       const s = snapshot();
@@ -85,6 +140,7 @@ export class OutboxFile {
         // Sent entries are done: only what still needs the network is kept.
         entries: s.entries.filter((e) => e.state !== "sent"),
         claimed: s.claimed.slice(-MAX_CLAIMED),
+        edits: s.edits,
       };
     });
   }
@@ -100,8 +156,8 @@ export class OutboxFile {
   static async load(
     dir: string,
     account: AccountRef,
-    snapshot: () => { entries: OutboxEntry[]; claimed: number[] },
-  ): Promise<{ file: OutboxFile; entries: OutboxEntry[]; claimed: number[] }> {
+    snapshot: () => Snapshot,
+  ): Promise<{ file: OutboxFile; entries: OutboxEntry[]; claimed: number[]; edits: EditEntry[] }> {
     const path = OutboxFile.pathFor(dir, account);
     await removeStaleTemps(path);
     const parsed = fileSchema.safeParse(await readJsonFile(path));
@@ -115,7 +171,12 @@ export class OutboxFile {
         if (entry.state !== "sent") entries.push(entry);
       }
     }
-    return { file: new OutboxFile(path, dir, snapshot), entries, claimed: parsed.success ? parsed.data.claimed : [] };
+    const edits: EditEntry[] = [];
+    for (const raw of parsed.success ? parsed.data.edits : []) {
+      const e = editSchema.safeParse(raw);
+      if (e.success) edits.push(reloadedEdit(e.data as EditEntry));
+    }
+    return { file: new OutboxFile(path, dir, snapshot), entries, claimed: parsed.success ? parsed.data.claimed : [], edits };
   }
 
   save(): Promise<void> {

@@ -32,6 +32,7 @@ import type { ServerEvent } from "../api/schemas/events.js";
 import { narrowToApi, type Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { TimerHandle } from "./clock.js";
+import { EditLane, type EditLaneOptions } from "./outbox-edits.js";
 import { OutboxFile, targetInNarrow, targetNarrow, type OutboxEntry, type SendTarget } from "./outbox-file.js";
 import { isCopyOf } from "./outbox-match.js";
 import type { AccountRef } from "./persist.js";
@@ -58,6 +59,8 @@ export interface OutboxOptions {
   /** Backoff after a send that never reached the server. Default 1 s doubling to 30 s. */
   retry?: { baseMs: number; maxMs: number };
   api?: Partial<OutboxApi>;
+  /** The edit lane's timings and requests (see outbox-edits.ts). */
+  edits?: EditLaneOptions;
 }
 
 type Outcome = { kind: "sent"; messageId: number } | { kind: "failed"; error: string };
@@ -71,6 +74,8 @@ export class Outbox {
   private entries: OutboxEntry[] = [];
   private claimed: number[] = [];
   private file!: OutboxFile;
+  /** Edits of messages already sent: kept and retried like sends, moves made at most once. */
+  edits!: EditLane;
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, Array<(o: Outcome) => void>>();
   /** Outcomes of entries settled in this run (for `settled` asked late). */
@@ -93,18 +98,23 @@ export class Outbox {
   /** Opens the account's outbox (with what an earlier run left unsent) and starts sending when live. */
   static async open(machine: UpdateMachine, opts: OutboxOptions): Promise<Outbox> {
     const box = new Outbox(machine, opts);
-    const loaded = await OutboxFile.load(opts.dir, opts.account, () => ({ entries: box.entries, claimed: box.claimed }));
+    const loaded = await OutboxFile.load(opts.dir, opts.account, () => ({ entries: box.entries, claimed: box.claimed, edits: box.edits.snapshot() }));
     box.file = loaded.file;
+    box.edits = new EditLane(machine, loaded.edits, () => box.file.save(), () => box.changed(), opts.edits);
     box.entries = loaded.entries;
     box.claimed = loaded.claimed;
     box.unsubscribe.push(
       machine.onState((s) => {
-        if (s.kind === "live") box.pump();
+        if (s.kind === "live") {
+          box.pump();
+          box.edits.pump();
+        }
       }),
       machine.onEvents((events, store) => box.onEvents(events, store)),
       machine.onStore(() => box.pump()),
     );
     box.pump();
+    box.edits.pump();
     return box;
   }
 
@@ -194,6 +204,7 @@ export class Outbox {
     for (const t of this.timers) t.cancel();
     this.timers.clear();
     this.wakeTimer?.cancel();
+    await this.edits.dispose();
     await this.pumping;
     await this.file.save();
     await this.file.idle();
@@ -202,6 +213,7 @@ export class Outbox {
   /** Resolves when nothing is being done now (tests; shutdown). */
   async idle(): Promise<void> {
     for (let i = 0; i < 100 && this.pumping; i++) await this.pumping;
+    await this.edits.idle();
     await this.file.idle();
   }
 
@@ -319,7 +331,6 @@ export class Outbox {
   private matches(e: OutboxEntry, m: Message, selfId: number): boolean {
     return !this.claimed.includes(m.id) && isCopyOf(e, m, selfId);
   }
-
 
   private onEvents(events: ServerEvent[], store: Store): void {
     let changed = false;

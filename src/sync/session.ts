@@ -6,7 +6,7 @@
 import type { ApiClient } from "../api/http.js";
 import { Commands } from "./commands.js";
 import { realClock, type Clock } from "./clock.js";
-import { DraftJournal, draftKey } from "./draft-journal.js";
+import { DraftJournal, draftKey, editKey } from "./draft-journal.js";
 import { DraftSync, type DraftSyncOptions } from "./draft-sync.js";
 import { Outbox, type OutboxEntry, type OutboxOptions } from "./outbox.js";
 import type { SendTarget } from "./outbox-file.js";
@@ -46,6 +46,8 @@ export class SyncSession {
     private readonly nudgeAfterIdleMs: number,
   ) {
     this.lastKeyAt = machine.clock.now();
+    // An edit queued while offline and saved later: its text is no longer needed.
+    this.cleanups.push(outbox.edits.onSettled((e, o) => o.kind === "saved" && e.params.content !== undefined && journal.clear(editKey(e.messageId))));
   }
 
   /** Opens the local state (journal, outbox) and wires everything; `machine.start()` connects. */

@@ -31,6 +31,7 @@ import { useRecordChecks } from "./hooks/use-record-checks.js";
 import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
+import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
@@ -92,6 +93,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const { store, conn } = useSessionStore(machine, (s) => dispatch(homeAction(s, settings)));
   const version = useStoreVersion(store);
   useUnfamiliarNotice(machine, dispatch);
+  useEditOutcomes(session.outbox, dispatch);
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
   }, [startNotice, dispatch]);

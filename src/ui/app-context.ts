@@ -3,7 +3,7 @@
  * a set of key bindings plus the actions they name; it reaches the store,
  * the sync session and the UI state only through an ActionContext.
  */
-import { createContext, useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
@@ -58,11 +58,3 @@ export interface Feature {
   actions: Record<string, Action>;
 }
 
-/** Popups and views read the same context as actions (for the store, session, notify…). */
-export const ActionContextReact = createContext<ActionContext | null>(null);
-
-export function useActionContext(): ActionContext {
-  const ctx = useContext(ActionContextReact);
-  if (!ctx) throw new Error("useActionContext outside the App");
-  return ctx;
-}

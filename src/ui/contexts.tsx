@@ -2,11 +2,12 @@
  * How state and actions reach components: two React contexts, filled by the
  * App from one ActionContext. Components read what is on screen (store,
  * session, UI state, the open narrow) from the state context and do things
- * (open, notify, run a sync action) through the actions context; key
- * actions of features still take the whole ActionContext.
+ * (open, notify, run a sync action) through the actions context. Features'
+ * functions take a plain ActionContext object; a component that calls one
+ * builds it from the two contexts (useFeatureContext).
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { ActionContextReact, type ActionContext } from "./app-context.js";
+import type { ActionContext } from "./app-context.js";
 
 type StateKeys = "store" | "session" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
 
@@ -30,20 +31,25 @@ export function useScreenActions(): ScreenActions {
   return a;
 }
 
+/** State and actions as the one plain object features' functions take (openAt, reactWith…). */
+export function useFeatureContext(): ActionContext {
+  const state = useScreenState();
+  const actions = useScreenActions();
+  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+}
+
 /** Splits one ActionContext into the state and the actions. */
 export function splitContext(ctx: ActionContext): { state: ScreenState; actions: ScreenActions } {
   const { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
   return { state: { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
 }
 
-/** Provides both contexts (and the whole ActionContext, for features' components) to the screen below. */
+/** Provides both contexts to the screen below. */
 export function ScreenProvider({ ctx, children }: { ctx: ActionContext; children: ReactNode }) {
   const { state, actions } = useMemo(() => splitContext(ctx), [ctx]);
   return (
-    <ActionContextReact.Provider value={ctx}>
-      <StateContext.Provider value={state}>
-        <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>
-      </StateContext.Provider>
-    </ActionContextReact.Provider>
+    <StateContext.Provider value={state}>
+      <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>
+    </StateContext.Provider>
   );
 }

@@ -46,7 +46,7 @@ it("an edit of one's own message reaches the server and the store; someone else'
   const store = session.machine.store!;
   const mine = await sendMessage(ctx.client(), { type: "stream", to: channelId("general"), topic: "edits", content: "first try" });
   session.journal.update(editKey(mine.id), "second try");
-  expect(await editMessage(session, mine.id, { content: "second try" })).toEqual({ ok: true, value: undefined });
+  expect(await editMessage(session, mine.id, { content: "second try" })).toEqual({ ok: true, value: "saved" });
   await eventually(() => store.messages.byId.get(mine.id)?.content === "second try");
   expect(session.journal.get(editKey(mine.id))).toBeUndefined();
 

@@ -37,9 +37,12 @@ describe("drafts list on a fake session", () => {
     expect(screen.frame()).toContain("Shall we try the new place?");
     expect(screen.frame()).toContain("About tomorrow");
     expect(screen.frame()).toMatch(/general > lunch/);
+    const top = screen.frame().indexOf("About tomorrow") < screen.frame().indexOf("Shall we") ? 72 : 71;
     await screen.press("x");
     await screen.until(() => fake.names().includes("attempt"), "the delete asked for");
     expect(fake.recorded.filter((r) => r.name === "attempt")).toEqual([{ name: "attempt", args: ["Draft deleted."] }]);
+    await screen.until(() => fake.names().includes("succeeded"), "the delete made");
+    expect(fake.requests()).toEqual([["DELETE", `drafts/${top}`, undefined]]);
     expect(closed).toBe(0);
   });
 
@@ -80,8 +83,12 @@ describe("delete confirmation on a fake session", () => {
     await screen.until(() => closed === 1, "closed by n");
     expect(fake.names()).toEqual([]);
     await screen.press("y");
-    await screen.until(() => fake.names().includes("attempt"), "the delete asked for");
-    expect(fake.recorded).toEqual([{ name: "attempt", args: ["Message deleted."] }]);
+    await screen.until(() => fake.names().includes("succeeded"), "the delete made");
+    expect(fake.recorded).toEqual([
+      { name: "attempt", args: ["Message deleted."] },
+      { name: "request", args: ["DELETE", `messages/${mine.id}`, undefined] },
+      { name: "succeeded", args: [undefined] },
+    ]);
   });
 });
 

@@ -39,7 +39,7 @@ describe("edit", () => {
   it("saves the new text and topic, then forgets the edit kept in the journal", async () => {
     session.journal.update(editKey(41), "fixed text");
     const r = await editMessage(session, 41, { content: "fixed text", topic: "Plans", propagate_mode: "change_one" });
-    expect(r).toEqual({ ok: true, value: undefined });
+    expect(r).toEqual({ ok: true, value: "saved" });
     const req = conn.last();
     expect([req.method, req.path]).toEqual(["PATCH", "/api/v1/messages/41"]);
     expect(req.form.get("content")).toBe("fixed text");

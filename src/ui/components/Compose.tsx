@@ -1,11 +1,10 @@
 /** The compose box: recipient, the text with its cursor (up to `maxLines` rows, then it scrolls), the key hints, and the autocomplete list above it. */
 import { Box, Text } from "ink";
-import { useContext } from "react";
 import stringWidth from "string-width";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { ActionContextReact } from "../app-context.js";
 import type { EditorState } from "../compose-editor.js";
 import type { CompletionMenu } from "../hooks/use-compose.js";
+import { useScreenState } from "../contexts.js";
 import { displayKey } from "../keymap.js";
 import { useTheme } from "../theme.js";
 import { Autocomplete } from "./Autocomplete.js";
@@ -20,15 +19,15 @@ export interface ComposeProps {
 }
 
 function useHint(menuOpen: boolean): { hint: string; newline: string } {
-  const ctx = useContext(ActionContextReact);
+  const { keymap, settings, ui } = useScreenState();
   const keys = (action: string, fallback: string) =>
-    displayKey(ctx?.keymap.keysFor(action)[0] ?? fallback).replace(/^((?:Ctrl|Alt)-)([a-z])$/, (_, m: string, c: string) => m + c.toUpperCase());
-  const enterSends = ctx?.settings.enterSends ?? true;
+    displayKey(keymap.keysFor(action)[0] ?? fallback).replace(/^((?:Ctrl|Alt)-)([a-z])$/, (_, m: string, c: string) => m + c.toUpperCase());
+  const enterSends = settings.enterSends;
   const newline = enterSends ? keys("newline", "C-j") : keys("send", "enter");
   if (menuOpen) return { hint: `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · Enter insert · Esc close list`, newline };
   const send = enterSends ? keys("send", "enter") : "Alt-Enter";
-  const topic = ctx?.ui.compose?.editing && ctx.ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
-  const editing = !!ctx?.ui.compose?.editing;
+  const topic = ui.compose?.editing && ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
+  const editing = !!ui.compose?.editing;
   return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${newline} new line · ${keys("externalEditor", "C-o")} editor · ${keys("cancel", "escape")} close`, newline };
 }
 

@@ -11,7 +11,7 @@ import { Box, Text } from "ink";
 import { useRef } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
-import { useActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { handleFilterKey, type FilterLive } from "../features/sidebar-filter.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
@@ -32,7 +32,7 @@ export interface SidebarProps {
 
 /** Only the rows that fit are rendered; the window follows the cursor. */
 export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey, filter }: SidebarProps) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const filtering = filter !== null && filter !== undefined;
   // Decided on the latest UI state, not the rendered one: `q` and the text typed right after it
   // may arrive in one burst, before the filter line is even drawn.

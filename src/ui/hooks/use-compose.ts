@@ -3,7 +3,8 @@
  * (no key is ever lost between renders), is journaled through the sync
  * session on every change (restored after a crash), and is sent through the
  * outbox (queued while offline, sent exactly once). Edits of an existing
- * message are journaled too (under `edit:<id>`) and saved with PATCH.
+ * message are journaled too (under `edit:<id>`) and saved through the
+ * outbox's edit lane.
  * Autocomplete is derived from the text at the cursor; its highlighted row
  * and "dismissed" mark live in refs next to the text.
  */
@@ -227,7 +228,8 @@ export function useCompose(deps: {
       editor.current = EMPTY_EDITOR;
       close();
       const moved = p.topic !== undefined || p.stream_id !== undefined;
-      dispatch({ type: "notice", text: moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited." });
+      const done = moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited.";
+      dispatch({ type: "notice", text: saved.value === "queued" ? "Edit kept: it is saved when the server can be reached." : done });
       if (moved && from && p.propagate_mode !== "change_one") {
         deps.onMoved?.(from, { channelId: p.stream_id ?? from.channelId, topic: p.topic ?? from.topic }, id);
       }

@@ -2,7 +2,8 @@
 import { Text } from "ink";
 import type { ReactNode } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -22,7 +23,7 @@ export function openConfirm(ctx: ActionContext, spec: ConfirmSpec): void {
 }
 
 export function Confirm({ spec, close }: { spec: ConfirmSpec; close: () => void }): ReactNode {
-  const { keymap } = useActionContext();
+  const { keymap } = useScreenState();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   useKeypress(

@@ -14,7 +14,8 @@ import type { Store } from "../../model/store.js";
 import { searchEmoji } from "../../render/emoji.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { emojiCode, reactionParams, reactWith } from "../reactions.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { reactionGroups } from "../message-layout.js";
@@ -71,7 +72,7 @@ export function openReactionChooser(ctx: ActionContext, messageId: number): void
 const CELL = 18;
 
 function EmojiPicker({ messageId, close }: { messageId: number; close: () => void }) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [query, setQuery] = useState("");
@@ -157,7 +158,7 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
 }
 
 function ReactionChooser({ messageId, close }: { messageId: number; close: () => void }) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [cursor, setCursor] = useState(0);

@@ -10,7 +10,8 @@ import { userRows, type UserRow } from "../../model/selectors-views.js";
 import { emojiByName } from "../../render/emoji.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
@@ -47,7 +48,7 @@ export function personSummary(ctx: ActionContext, row: UserRow): string {
 }
 
 export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
-  const { store, keymap } = useActionContext();
+  const { store, keymap } = useScreenState();
   usePresenceVersion(store); // presence dots follow the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();

@@ -9,7 +9,8 @@ import { dmParticipants } from "../../model/narrow.js";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { nameMatches } from "../autocomplete.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
@@ -55,7 +56,7 @@ export interface PickRecipientProps {
 }
 
 export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   usePresenceVersion(ctx.store); // the order (active people first) follows presence
   const theme = useTheme();
   const { width, height } = usePopupSize();

@@ -11,7 +11,8 @@ import { topicKey } from "../../model/narrow.js";
 import { topicRows } from "../../model/selectors.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { SendTarget } from "../../sync/outbox.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { cleanTyped, editActionForKey } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -90,7 +91,7 @@ function channelChoices(ctx: ActionContext, typed: string, room: number): Array<
 }
 
 export function TopicPrompt({ channelId: startChannel, editing, onDone, close }: TopicPromptProps) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const input = useLineInput(editing?.topic ?? "");

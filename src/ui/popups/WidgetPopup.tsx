@@ -11,7 +11,8 @@ import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sync/actions/widgets.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
@@ -66,7 +67,7 @@ function add(ctx: ActionContext, w: Widget, text: string): void {
 }
 
 export function WidgetPopup({ messageId, close }: { messageId: number; close: () => void }) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   useStoreVersion(ctx.store);
   const { width, height } = usePopupSize();

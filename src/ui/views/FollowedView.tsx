@@ -9,7 +9,7 @@ import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { followedTopics } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
-import { useActionContext } from "../app-context.js";
+import { useFeatureContext } from "../contexts.js";
 import { listAccess } from "../features/core.js";
 import { openAt } from "../features/navigation.js";
 import { useStoreVersion } from "../hooks/use-store.js";
@@ -19,7 +19,7 @@ import { ListLine, markConversationRead, useListCursor, type ListRow } from "./I
 type FollowedRow = ListRow & { narrow: Narrow; channel: string; color?: string; topic: string; unread: number };
 
 export function FollowedView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   const version = useStoreVersion(ctx.store);
   const rows = useMemo(

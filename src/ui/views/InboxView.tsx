@@ -14,7 +14,8 @@ import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
-import { useActionContext, type ActionContext } from "../app-context.js";
+import type { ActionContext } from "../app-context.js";
+import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
 import { listAccess } from "../features/core.js";
 import { markNarrowRead, openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -54,8 +55,9 @@ export function useListCursor<R extends ListRow>(
   height: number,
   o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void },
 ): { cursor: number; start: number; visible: R[] } {
-  const ctx = useActionContext();
-  const state = ctx.ui.lists[view] ?? {};
+  const { ui, keymap } = useScreenState();
+  const { dispatch } = useScreenActions();
+  const state = ui.lists[view] ?? {};
   let cursor = rows.findIndex((r) => r.key === state.cursor);
   if (cursor < 0) cursor = selectableNear(rows, Math.min(state.index ?? 0, rows.length - 1), 1);
   // Keys that arrive before the next render build on each other.
@@ -63,7 +65,7 @@ export function useListCursor<R extends ListRow>(
   live.current = cursor;
   useKeypress(
     (name) => {
-      const action = ctx.keymap.action("messages", name);
+      const action = keymap.action("messages", name);
       const row = rows[live.current];
       const move = action ? MOVES[action] : undefined;
       if (move) {
@@ -71,11 +73,11 @@ export function useListCursor<R extends ListRow>(
         const next = selectableNear(rows, target, target < live.current ? -1 : 1);
         if (next >= 0) {
           live.current = next;
-          ctx.dispatch({ type: "list", view, state: { cursor: rows[next]!.key, index: next } });
+          dispatch({ type: "list", view, state: { cursor: rows[next]!.key, index: next } });
         }
         return true;
       }
-      if (ctx.keymap.action("list", name) === "list.open") {
+      if (keymap.action("list", name) === "list.open") {
         if (row) o.onOpen(row);
         return true;
       }
@@ -92,7 +94,7 @@ export function useListCursor<R extends ListRow>(
 }
 
 /** Marks a conversation or channel read on the server (the counts follow through its events). */
-export function markConversationRead(ctx: ActionContext, narrow: Narrow): void {
+export function markConversationRead(ctx: Pick<ActionContext, "store" | "session" | "attempt">, narrow: Narrow): void {
   const title = sanitizeInline(narrowTitle(ctx.store, narrow));
   ctx.attempt(() => markNarrowRead(ctx.session, ctx.store, narrow), `Marked ${title} as read`);
 }
@@ -167,7 +169,7 @@ function inboxRows(data: ReturnType<typeof inbox>, collapsed: number[]): InboxRo
 const NONE_COLLAPSED: number[] = [];
 
 export function InboxView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
-  const ctx = useActionContext();
+  const ctx = useFeatureContext();
   const theme = useTheme();
   const collapsed = ctx.ui.lists.inbox?.collapsed ?? NONE_COLLAPSED;
   // Computed once per store change, not per key press (in a big organization it is the costly part).
