@@ -79,6 +79,11 @@ describe("widgets in the message pane", () => {
   });
 });
 
+/** What the popup said it did, in order (the recording client also records the requests it made). */
+function attempts(fake: { recorded: { name: string; args: unknown[] }[] }) {
+  return fake.recorded.filter((r) => r.name === "attempt");
+}
+
 describe("the widget key and popup", () => {
   it("v opens the popup on a poll, and says so on a plain message", () => {
     const fake = setup([poll()]);
@@ -104,17 +109,18 @@ describe("the widget key and popup", () => {
 
     await screen.press("j", " ");
     await screen.until(() => fake.names().includes("attempt"), "a vote");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Voted for Tacos"] });
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Voted for Tacos"] });
     await screen.press("k", "\r");
-    await screen.until(() => fake.recorded.length === 2, "the vote taken back");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Took back your vote for Pizza"] });
+    await screen.until(() => attempts(fake).length === 2, "the vote taken back");
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Took back your vote for Pizza"] });
 
     await screen.press("a");
     await screen.until(() => screen.frame().includes("New option:"), "the new option line");
     await screen.press(..."Curry", "\r");
-    await screen.until(() => fake.recorded.length === 3, "the option added");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Added the option Curry"] });
+    await screen.until(() => attempts(fake).length === 3, "the option added");
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Added the option Curry"] });
     expect(screen.frame()).not.toContain("New option:");
+    expect(fake.requests().filter((r) => r[0] === "POST" && r[1] === "submessage")).toHaveLength(3);
     expect(closed).toBe(0);
     await screen.press("\x1b");
     await screen.until(() => closed === 1, "closed");
@@ -127,14 +133,14 @@ describe("the widget key and popup", () => {
     await screen.until(() => screen.frame().includes("To-do: Launch"), "the popup");
     expect(screen.frame()).toContain("done by Third Person");
     await screen.press("\r");
-    await screen.until(() => fake.recorded.length === 1, "checked off");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Checked off Write notes: for users"] });
+    await screen.until(() => attempts(fake).length === 1, "checked off");
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Checked off Write notes: for users"] });
     await screen.press("j", " ");
-    await screen.until(() => fake.recorded.length === 2, "unchecked");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Unchecked Tag it"] });
+    await screen.until(() => attempts(fake).length === 2, "unchecked");
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Unchecked Tag it"] });
     await screen.press("a", ..."Ship: on Monday", "\r");
-    await screen.until(() => fake.recorded.length === 3, "task added");
-    expect(fake.recorded.at(-1)).toEqual({ name: "attempt", args: ["Added the task Ship: on Monday"] });
+    await screen.until(() => attempts(fake).length === 3, "task added");
+    expect(attempts(fake).at(-1)).toEqual({ name: "attempt", args: ["Added the task Ship: on Monday"] });
   });
 });
 
