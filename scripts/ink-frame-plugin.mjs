@@ -46,7 +46,13 @@ const swaps = [
   { name: "Ink's write-synchronized", filter: /^\.\/write-synchronized\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/write-synchronized.ts" },
 ];
 
-export const inkFramePlugin = {
+/**
+ * The patch as an esbuild plugin. `frameWriter: false` leaves Ink's own log-update and
+ * write-synchronized in place (the benchmark's "before").
+ */
+export function inkFrame({ frameWriter = true } = {}) {
+  const active = frameWriter ? swaps : swaps.slice(0, 2);
+  return {
   name: "ink-frame",
   setup(build) {
     const applied = new Set();
@@ -56,7 +62,7 @@ export const inkFramePlugin = {
       hasInk = true;
       return undefined;
     });
-    for (const swap of swaps) {
+    for (const swap of active) {
       build.onResolve({ filter: swap.filter }, (args) => {
         if (!swap.importer.test(args.importer) || !inkBuild.test(args.importer)) return undefined;
         applied.add(swap.name);
@@ -66,7 +72,7 @@ export const inkFramePlugin = {
     build.onEnd((result) => {
       if (result.errors.length > 0 || !hasInk) return;
       const problems = versionMismatches();
-      const missing = swaps.filter((s) => !applied.has(s.name)).map((s) => s.name);
+      const missing = active.filter((s) => !applied.has(s.name)).map((s) => s.name);
       if (missing.length > 0) problems.push(`${missing.join(", ")} not found where expected`);
       if (problems.length > 0) {
         return {
@@ -77,4 +83,7 @@ export const inkFramePlugin = {
       }
     });
   },
-};
+  };
+}
+
+export const inkFramePlugin = inkFrame();

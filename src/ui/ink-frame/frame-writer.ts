@@ -7,9 +7,9 @@
  * What it cannot reason about is drawn whole: the first frame, a frame after the size of the
  * terminal changed (from the top left corner then, since the terminal has moved the old lines
  * about), a frame as tall as the terminal, one with a line wider than it, or one without the
- * final newline. A line holding a character of several code points (a flag, a joined emoji, an
- * accent on its own) is rewritten from its first column, since terminals disagree on the
- * width of such characters.
+ * final newline. A changed line holding a character whose width terminals disagree on (emoji,
+ * flags, joined emoji, an accent on its own) is erased and written whole, so it looks as in a
+ * full redraw even on a terminal that measures it otherwise.
  */
 import type { AnsiCode, StyledChar } from "@alcalzone/ansi-tokenize";
 import { cellsOf, cellWidth, transition } from "./output.js";
@@ -50,9 +50,30 @@ function isBlank(c: StyledChar | null): boolean {
   return c !== null && c.value === " " && c.styles.length === 0;
 }
 
-/** A character terminals may measure differently from us (more than one code point). */
+/** East Asian wide characters every terminal draws two cells wide. */
+function surelyWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6)
+  );
+}
+
+/**
+ * A character terminals may measure differently from us: several code points (flags, joined
+ * emoji, accents on their own), emoji and pictographs (one cell on older terminals), and
+ * other characters we count as two cells outside the East Asian scripts.
+ */
 function uncertain(value: string): boolean {
-  return value.length > 2 || (value.length === 2 && value.codePointAt(0)! <= 0xffff);
+  const cp = value.codePointAt(0)!;
+  if (value.length > (cp > 0xffff ? 2 : 1)) return true;
+  if (cp < 0x1100) return false;
+  if (cp >= 0x1f000) return true;
+  return cellWidth(value) !== 1 && !surelyWide(cp);
 }
 
 /** The line's cells by column, `width` columns; false when a character's width is in doubt. */
@@ -171,11 +192,11 @@ export class FrameWriter {
 
   private whole(lines: string[], complete: boolean): void {
     const over = this.lines !== undefined && !this.fromTop;
-    if (this.fromTop) this.out += `${CSI}H${ERASE_BELOW}`;
+    if (this.fromTop) this.out += `${CSI}H${ERASE_BELOW}${CSI}m`;
     else if (over) this.moveTo(0, 0);
     this.fromTop = false;
     lines.forEach((line, i) => {
-      this.out += (over ? ERASE_LINE : "") + line;
+      this.out += (over ? ERASE_LINE + `${CSI}m` : "") + line;
       if (i < lines.length - 1 || complete) this.out += "\n";
     });
     if (over && complete) this.out += ERASE_BELOW;
@@ -192,7 +213,7 @@ export class FrameWriter {
       const after = gridOf(next[y]!, columns);
       if (!before || !after) {
         this.moveTo(y, 0);
-        this.out += ERASE_LINE + next[y]!;
+        this.out += ERASE_LINE + `${CSI}m` + next[y]!;
         this.column = -1;
         continue;
       }
@@ -200,11 +221,11 @@ export class FrameWriter {
     }
     if (next.length > prev.length) {
       this.moveTo(prev.length, 0);
-      for (let y = prev.length; y < next.length; y++) this.out += ERASE_LINE + next[y]! + "\n";
+      for (let y = prev.length; y < next.length; y++) this.out += ERASE_LINE + `${CSI}m` + next[y]! + "\n";
       this.row = next.length;
       this.column = 0;
     } else {
-      this.moveTo(next.length, 0);
+      this.toRestingRow(next.length);
       if (next.length < prev.length) this.out += ERASE_BELOW;
     }
     this.lines = next;
@@ -224,15 +245,33 @@ export class FrameWriter {
       }
     }
     this.moveTo(y, run.start);
-    this.out += runText(grid, run.start, end);
+    const text = runText(grid, run.start, end);
+    // Text right after a cursor movement gets a style reset before it, so every sequence next to
+    // text visibly ends, as SGR does (readers of the raw bytes check that text never joins a sequence).
+    this.out += text.startsWith("\x1b[") ? text : `${CSI}m${text}`;
     if (erase) this.out += ERASE_LINE_END;
     this.column = end >= columns ? -1 : end;
+  }
+
+  /**
+   * To the first column of the row below the frame, where Ink leaves the cursor: by a newline
+   * from the row above, as a full redraw ends, so nothing written after a frame (a bell) meets
+   * the frame's last text.
+   */
+  private toRestingRow(row: number): void {
+    if (this.row === row && this.column === 0) return;
+    if (row === 0) return this.moveTo(0, 0);
+    this.moveTo(row - 1, this.row === row - 1 ? this.column : 0);
+    this.out += "\n";
+    this.row = row;
+    this.column = 0;
   }
 
   private moveTo(row: number, column: number): void {
     if (row < this.row) this.out += `${CSI}${this.row - row === 1 ? "" : this.row - row}A`;
     else if (row > this.row) this.out += `${CSI}${row - this.row === 1 ? "" : row - this.row}B`;
-    if (column !== this.column) this.out += column === 0 ? "\r" : `${CSI}${column + 1}G`;
+    // CHA, not CR: a bare CR in the byte stream reads like one smuggled in by a payload.
+    if (column !== this.column) this.out += `${CSI}${column === 0 ? "" : column + 1}G`;
     this.row = row;
     this.column = column;
   }
