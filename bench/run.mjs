@@ -3,11 +3,24 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
+import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
 const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts"];
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  define: { "process.env.NODE_ENV": '"production"' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+};
+// Bytes per keystroke, with the frame writer and (for comparison) with Ink's own writer.
+await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFramePlugin] });
+await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFrame({ frameWriter: false })] });
 await build({
   entryPoints: entries,
   outdir,
@@ -31,6 +44,10 @@ const runs = [
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
+  { title: "Bytes written per keystroke, Ink's own writer (before), 80×24", file: "frame-bytes-ink.js", args: ["80", "24", "before"] },
+  { title: "Bytes written per keystroke, the frame writer (after), 80×24", file: "frame-bytes.js", args: ["80", "24", "after"] },
+  { title: "Bytes written per keystroke, Ink's own writer (before), 120×40", file: "frame-bytes-ink.js", args: ["120", "40", "before"] },
+  { title: "Bytes written per keystroke, the frame writer (after), 120×40", file: "frame-bytes.js", args: ["120", "40", "after"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
 ];
 const only = process.env.BENCH_ONLY;

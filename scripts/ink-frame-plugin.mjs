@@ -1,15 +1,58 @@
-// esbuild plugin: inside Ink, use termchat's frame buffer (src/ui/ink-frame/) in place of Ink's
-// own `Output` and `widest-line`. Same bytes on screen, but the parsing and measuring of
-// unchanged lines is remembered across frames instead of redone every frame. The build
-// fails if Ink's layout changed so that a swap no longer applies (Ink is pinned in package.json).
+// A vendored patch of Ink, applied at bundle time (esbuild plugin). Inside Ink, use termchat's
+// modules (src/ui/ink-frame/) in place of four of Ink's own:
+// - `Output` and `widest-line`: the same bytes per frame, but the parsing and measuring of
+//   unchanged lines is remembered across frames instead of redone every frame;
+// - `log-update`: the frame writer, which sends only what changed since the frame on screen;
+// - `write-synchronized`: synchronized output only where the terminal said it has it.
+// The patch was written against the exact versions in PATCHED_FOR (pinned in package.json):
+// the build fails if another version is installed, or if Ink's layout changed so that a swap
+// no longer applies. test/unit/ink-frame-patch.test.ts checks the same.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The packages whose internals the patch replaces or imports, at the versions it was written for. */
+export const PATCHED_FOR = {
+  ink: "6.8.0",
+  "@alcalzone/ansi-tokenize": "0.2.5",
+  "slice-ansi": "8.0.0",
+  "string-width": "8.3.0",
+};
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** The installed version of a package, as the project's own imports find it. */
+export function installedVersion(name) {
+  try {
+    return JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One line per package whose installed version is not the one the patch was written for. */
+export function versionMismatches() {
+  return Object.entries(PATCHED_FOR)
+    .map(([name, wanted]) => [name, wanted, installedVersion(name)])
+    .filter(([, wanted, found]) => found !== wanted)
+    .map(([name, wanted, found]) => `${name} ${found ?? "(not found)"} is installed, the patch was written for ${wanted}`);
+}
+
+const inkBuild = /[\\/]ink[\\/]build[\\/]/;
 const swaps = [
   { name: "Ink's Output", filter: /^\.\/output\.js$/, importer: /[\\/]ink[\\/]build[\\/]renderer\.js$/, to: "../src/ui/ink-frame/output.ts" },
   { name: "Ink's widest-line", filter: /^widest-line$/, importer: /[\\/]ink[\\/]build[\\/][\w-]+\.js$/, to: "../src/ui/ink-frame/widest-line.ts" },
+  { name: "Ink's log-update", filter: /^\.\/log-update\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/log-update.ts" },
+  { name: "Ink's write-synchronized", filter: /^\.\/write-synchronized\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/write-synchronized.ts" },
 ];
 
-export const inkFramePlugin = {
+/**
+ * The patch as an esbuild plugin. `frameWriter: false` leaves Ink's own log-update and
+ * write-synchronized in place (the benchmark's "before").
+ */
+export function inkFrame({ frameWriter = true } = {}) {
+  const active = frameWriter ? swaps : swaps.slice(0, 2);
+  return {
   name: "ink-frame",
   setup(build) {
     const applied = new Set();
@@ -19,19 +62,28 @@ export const inkFramePlugin = {
       hasInk = true;
       return undefined;
     });
-    for (const swap of swaps) {
+    for (const swap of active) {
       build.onResolve({ filter: swap.filter }, (args) => {
-        if (!swap.importer.test(args.importer)) return undefined;
+        if (!swap.importer.test(args.importer) || !inkBuild.test(args.importer)) return undefined;
         applied.add(swap.name);
         return { path: fileURLToPath(new URL(swap.to, import.meta.url)) };
       });
     }
     build.onEnd((result) => {
       if (result.errors.length > 0 || !hasInk) return;
-      const missing = swaps.filter((s) => !applied.has(s.name)).map((s) => s.name);
-      if (missing.length > 0) {
-        return { errors: [{ text: `ink-frame: ${missing.join(", ")} not found where expected; check src/ui/ink-frame against the installed Ink` }] };
+      const problems = versionMismatches();
+      const missing = active.filter((s) => !applied.has(s.name)).map((s) => s.name);
+      if (missing.length > 0) problems.push(`${missing.join(", ")} not found where expected`);
+      if (problems.length > 0) {
+        return {
+          errors: problems.map((p) => ({
+            text: `ink-frame patch: ${p}; review src/ui/ink-frame against the installed packages, then update PATCHED_FOR in scripts/ink-frame-plugin.mjs`,
+          })),
+        };
       }
     });
   },
-};
+  };
+}
+
+export const inkFramePlugin = inkFrame();

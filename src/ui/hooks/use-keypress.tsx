@@ -4,9 +4,10 @@
  * Handlers are kept in refs, so they always see current state (no stale
  * closures dropping keys).
  */
-import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
-import { useInput, type Key } from "ink";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useInput, useStdin, useStdout, type Key } from "ink";
 import { keyName } from "../keys.js";
+import { askSyncSupport, takeSyncReport } from "../ink-frame/sync-mode.js";
 
 /**
  * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
@@ -64,6 +65,8 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
     if (idle) drain();
   };
   useInput((input, key) => {
+    // The terminal's answer about synchronized output comes on the input; it is no key.
+    if (takeSyncReport(input)) return;
     anyKey.current?.();
     // Bracketed paste (enabled by the app): everything between the markers is one "paste" key
     // whose input is the text, so a pasted newline is text, never "send".
@@ -85,6 +88,12 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
     // Each is its own key press, in order.
     enqueue(splitKeys(input, key).map(([one, k]) => [keyName(one, k), one, k]));
   });
+  // Asked once the input is raw (so the answer is not echoed), after the first frame went out.
+  const { stdout } = useStdout();
+  const { isRawModeSupported } = useStdin();
+  useEffect(() => {
+    if (isRawModeSupported && stdout.isTTY) askSyncSupport((bytes) => stdout.write(bytes));
+  }, [isRawModeSupported, stdout]);
   return <BusContext.Provider value={entries}>{children}</BusContext.Provider>;
 }
 

@@ -28,26 +28,45 @@ type Operation =
   | { type: "clip"; clip: Clip }
   | { type: "unclip" };
 
-/** Entries kept per cache before it starts afresh: a few screens' worth, far from memory concerns. */
-const CACHE_LIMIT = 20_000;
+/**
+ * Bytes each cache may hold (estimated: two bytes per character of keys and strings, a fixed
+ * cost per entry and per cell) before it starts afresh: several screens' worth of lines.
+ */
+export const CACHE_BYTES = 4 * 1024 * 1024;
+const ENTRY_BYTES = 64;
+const CELL_BYTES = 48;
 
-/** A Map that empties itself when it reaches CACHE_LIMIT entries (cheaper than LRU bookkeeping). */
-class BoundedCache<K, V> {
+/** A Map that empties itself when its estimated size passes its budget (cheaper than LRU bookkeeping). */
+export class BoundedCache<K extends string, V> {
   private readonly map = new Map<K, V>();
+  private bytes = 0;
+  constructor(
+    private readonly sizeOf: (value: V) => number,
+    private readonly budget = CACHE_BYTES,
+  ) {}
   get(key: K): V | undefined {
     return this.map.get(key);
   }
   set(key: K, value: V): V {
-    if (this.map.size >= CACHE_LIMIT) this.map.clear();
+    const cost = ENTRY_BYTES + key.length * 2 + this.sizeOf(value);
+    if (this.bytes + cost > this.budget) {
+      this.map.clear();
+      this.bytes = 0;
+    }
     this.map.set(key, value);
+    this.bytes += cost;
     return value;
+  }
+  /** The estimated bytes held. */
+  get size(): number {
+    return this.bytes;
   }
 }
 
 const NO_STYLES: AnsiCode[] = [];
 const BLANK: StyledChar = { type: "char", value: " ", fullWidth: false, styles: NO_STYLES };
 
-const styleLists = new BoundedCache<string, AnsiCode[]>();
+const styleLists = new BoundedCache<string, AnsiCode[]>((codes) => codes.length * CELL_BYTES);
 /** One shared list per distinct style, so equal styles compare by identity. */
 function sharedStyles(styles: AnsiCode[]): AnsiCode[] {
   if (styles.length === 0) return NO_STYLES;
@@ -55,7 +74,7 @@ function sharedStyles(styles: AnsiCode[]): AnsiCode[] {
   return styleLists.get(key) ?? styleLists.set(key, styles);
 }
 
-const lineCells = new BoundedCache<string, StyledChar[]>();
+const lineCells = new BoundedCache<string, StyledChar[]>((cells) => cells.length * CELL_BYTES);
 /** The styled cells of one line of text (escape codes applied to the characters they style). */
 export function cellsOf(line: string): StyledChar[] {
   const cached = lineCells.get(line);
@@ -65,13 +84,13 @@ export function cellsOf(line: string): StyledChar[] {
   return lineCells.set(line, cells);
 }
 
-const widths = new BoundedCache<string, number>();
+const widths = new BoundedCache<string, number>(() => 8);
 /** Terminal cells `text` takes (remembered). */
 export function cachedWidth(text: string): number {
   return widths.get(text) ?? widths.set(text, stringWidth(text));
 }
 
-function cellWidth(value: string): number {
+export function cellWidth(value: string): number {
   if (value.length === 1) {
     const c = value.charCodeAt(0);
     if (c >= 0x20 && c < 0x7f) return 1;
@@ -79,7 +98,7 @@ function cellWidth(value: string): number {
   return Math.max(1, cachedWidth(value));
 }
 
-const slices = new BoundedCache<string, string>();
+const slices = new BoundedCache<string, string>((text) => text.length * 2);
 /** Columns `from` to `to` of a line, its escape codes kept (remembered). */
 function cachedSlice(line: string, from: number, to: number): string {
   const key = `${from}:${to}:${line}`;
@@ -88,7 +107,7 @@ function cachedSlice(line: string, from: number, to: number): string {
 
 /** Escape codes to go from one style to another, per pair of shared style lists. */
 const transitions = new WeakMap<AnsiCode[], Map<AnsiCode[], string>>();
-function transition(from: AnsiCode[], to: AnsiCode[]): string {
+export function transition(from: AnsiCode[], to: AnsiCode[]): string {
   if (from === to) return "";
   let byTarget = transitions.get(from);
   if (!byTarget) transitions.set(from, (byTarget = new Map()));
