@@ -8,7 +8,6 @@
 import type { Message } from "../../api/schemas/common.js";
 import { dmParticipants, messageDmUsers } from "../../model/narrow.js";
 import type { Store } from "../../model/store.js";
-import type { SendTarget } from "../../sync/outbox.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { openConfirmDelete } from "../popups/ConfirmDelete.js";
 import { openDrafts } from "../popups/DraftsList.js";

@@ -5,7 +5,7 @@
  */
 import { createElement } from "react";
 import { Text } from "ink";
-import { dmParticipants, messageDmUsers, narrowKey, narrowToApi, topicKey, type Narrow } from "../../model/narrow.js";
+import { dmParticipants, messageDmUsers, narrowKey, type Narrow } from "../../model/narrow.js";
 import { dmRows, narrowTitle, topicRows } from "../../model/selectors.js";
 import { folderSections } from "../../model/selectors-views.js";
 import type { Store } from "../../model/store.js";

@@ -13,7 +13,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useStdin, useStdout } from "ink";
 import { useRef, useState } from "react";
-import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
