@@ -23,9 +23,9 @@ function useHint(menuOpen: boolean): string {
   const ctx = useContext(ActionContextReact);
   const keys = (action: string, fallback: string) =>
     displayKey(ctx?.keymap.keysFor(action)[0] ?? fallback).replace(/^((?:Ctrl|Alt)-)([a-z])$/, (_, m: string, c: string) => m + c.toUpperCase());
-  if (menuOpen) return `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · Enter insert · Esc close list`;
+  if (menuOpen) return `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · ${keys("completeAccept", "enter")} insert · ${keys("cancel", "escape")} close list`;
   const enterSends = ctx?.settings.enterSends ?? true;
-  const send = enterSends ? keys("send", "enter") : "Alt-Enter";
+  const send = enterSends ? keys("send", "enter") : keys("newlineOrSend", "M-enter");
   const newline = enterSends ? keys("newline", "C-j") : keys("send", "enter");
   const topic = ctx?.ui.compose?.editing && ctx.ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
   const editing = !!ctx?.ui.compose?.editing;

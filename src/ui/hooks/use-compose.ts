@@ -284,16 +284,15 @@ export function useCompose(deps: {
     handleKey: (name: string, input: string, ctx: ActionContext): boolean | "typed" => {
       const menu = editor.current.menu;
       let action = ctx.keymap.action("compose", name);
-      if (!ctx.settings.enterSends) {
-        if (action === "send") action = "newline";
-        else if (name === "M-enter") action = "send";
-      }
+      if (action === "newlineOrSend") action = ctx.settings.enterSends ? "newline" : "send";
+      else if (action === "send" && !ctx.settings.enterSends) action = "newline";
       if (menu) {
+        const accepting = action === "send" || ctx.keymap.action("compose.menu", name) === "completeAccept";
         if (action === "completeNext") menu.items.length === 1 ? accept() : moveMenu(1);
         else if (action === "completePrev") moveMenu(-1);
-        else if (action === "send" || name === "enter") accept();
+        else if (accepting) accept();
         else if (action === "cancel") dismissMenu();
-        if (action === "completeNext" || action === "completePrev" || action === "send" || name === "enter" || action === "cancel") return true;
+        if (action === "completeNext" || action === "completePrev" || accepting || action === "cancel") return true;
       }
       if (action === "send") void send();
       else if (action === "newline") edit({ type: "insert", text: "\n" });
@@ -305,8 +304,8 @@ export function useCompose(deps: {
       return true;
 
       function handleText(): boolean | "typed" {
-        if (name === "up" || name === "down") {
-          if (lineCount(editor.current) > 1) edit({ type: name });
+        if (action === "lineUp" || action === "lineDown") {
+          if (lineCount(editor.current) > 1) edit({ type: action === "lineUp" ? "up" : "down" });
           return "typed";
         }
         const e = editActionForKey(name, input, ctx.keymap);

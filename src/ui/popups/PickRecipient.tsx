@@ -94,7 +94,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
         close();
         onPick(ids, ctx);
       } else if (action === "pick.unchoose" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
-      else if (input.key(name, text)) setCursor(0);
+      else if (input.key(name, text, ctx.keymap)) setCursor(0);
       return true;
     },
     { priority: 50 },
