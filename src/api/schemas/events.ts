@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { tolerantObject } from "./tolerant.js";
-import { subscriptionSchema, successBase, userSchema } from "./common.js";
+import { successBase } from "./common.js";
 import { channelEventTable } from "./events-channels.js";
 import {
   deleteMessageEvent,
@@ -146,6 +146,3 @@ export const eventsResponseSchema = tolerantObject({
   queue_id: z.string().optional(),
 });
 
-/** Parsed subscription records of a `subscription` add event. */
-export const subscriptionAddSchema = z.array(subscriptionSchema);
-export const realmUserAddSchema = userSchema;
