@@ -23,6 +23,8 @@ export function keyName(input: string, key: Key): string {
   // "delete"; the Delete key proper is indistinguishable, so both erase backwards
   // (Ctrl-D deletes forwards in the editor).
   if (key.backspace || key.delete) return mods + "backspace";
+  // A lone line feed is what Ctrl-J sends (Ink passes it on as text).
+  if (input === "\n" && !key.meta) return "C-j";
   if (key.ctrl && input) return `C-${input.toLowerCase()}`;
   if (key.meta && input) return `M-${input}`;
   return input;
