@@ -100,10 +100,11 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
     { priority: 50 },
   );
 
+  const k = (action: string) => ctx.keymap.hint(action).split(" / ")[0];
   return (
     <Popup
       title={title}
-      hint={mode === "people" ? "type to filter · ↑/↓ move · Tab add another · Enter write · Esc cancel" : "type to filter · ↑/↓ move · Enter choose · Esc cancel"}
+      hint={`type to filter · ${k("pick.up")}/${k("pick.down")} move · ${mode === "people" ? `${k("pick.add")} add another · ${k("pick.choose")} write` : `${k("pick.choose")} choose`} · ${k("pick.close")} cancel`}
       width={width}
       height={height}
     >

@@ -180,9 +180,10 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
   const empty = sanitizeInline(ctx.store.realm.emptyTopicName);
   const choosingChannel = field() === "channel";
   const title = choosingChannel ? "Move to which channel?" : editing ? `Move to which topic of #${channelName}?` : `New topic in #${channelName}`;
+  const k = (action: string) => ctx.keymap.hint(action).split(" / ")[0];
   const hint = choosingChannel
-    ? "type to filter · ↑/↓ choose · Enter take · Esc back"
-    : `Enter ${editing ? "done" : "write"} · ↑/↓ existing topics${editing ? " · Tab channel · ←/→ which messages" : ""} · Esc cancel`;
+    ? `type to filter · ${k("topicChannel.up")}/${k("topicChannel.down")} choose · ${k("topicChannel.take")} take · ${k("topicChannel.back")} back`
+    : `${k("topic.accept")} ${editing ? "done" : "write"} · ${k("topic.up")}/${k("topic.down")} existing topics${editing ? ` · ${k("topic.channel")} channel · ${k("topic.modeLeft")}/${k("topic.modeRight")} which messages` : ""} · ${k("topic.cancel")} cancel`;
   return (
     <Popup title={title} hint={hint} width={width} height={height}>
       {editing ? (
