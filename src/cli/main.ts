@@ -114,7 +114,7 @@ async function runClient(args: ClientArgs): Promise<void> {
     machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
   });
   session.installSignalHandlers();
-  const { machine, commands } = session;
+  const { machine } = session;
   let startError: unknown;
   let app: { unmount(): void; waitUntilExit(): Promise<unknown> } | undefined;
   let startLine: string | undefined;

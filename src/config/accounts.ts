@@ -8,7 +8,7 @@
  * password and the key are never printed, logged or put in an error message.
  */
 import { constants } from "node:fs";
-import { access, readFile, readdir, stat } from "node:fs/promises";
+import { access, readFile, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { createInterface, type Interface } from "node:readline";

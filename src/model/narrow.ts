@@ -28,10 +28,6 @@ export function dmParticipants(userIds: Iterable<number>, selfId: number): numbe
   return others.length ? others : [selfId];
 }
 
-export function dmNarrow(userIds: Iterable<number>, selfId: number): Narrow {
-  return { kind: "dm", userIds: dmParticipants(userIds, selfId) };
-}
-
 export function narrowKey(n: Narrow): string {
   switch (n.kind) {
     case "channel":
@@ -45,10 +41,6 @@ export function narrowKey(n: Narrow): string {
     default:
       return n.kind;
   }
-}
-
-export function sameNarrow(a: Narrow, b: Narrow): boolean {
-  return narrowKey(a) === narrowKey(b);
 }
 
 /** Participants of a DM message (self included), from display_recipient. */
@@ -81,11 +73,6 @@ export function narrowAnchorId(n: Narrow): number | undefined {
   if (n.kind !== "search") return undefined;
   const t = n.terms?.find((x) => (x.operator === "near" || x.operator === "id") && !x.negated && typeof x.operand === "number");
   return t ? (t.operand as number) : undefined;
-}
-
-/** Whether a narrow can be evaluated locally (everything but search). */
-export function isLocalNarrow(n: Narrow): boolean {
-  return n.kind !== "search";
 }
 
 /**

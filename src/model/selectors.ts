@@ -125,13 +125,6 @@ export function narrowMessages(store: Store, narrow: Narrow): Message[] {
   return out;
 }
 
-/** The unread message ids among the given ones. */
-export function unreadAmong(store: Store, ids: Iterable<number>): number[] {
-  const out: number[] = [];
-  for (const id of ids) if (store.unreads.has(id)) out.push(id);
-  return out;
-}
-
 /** A short title of a narrow for headers and the status line. */
 export function narrowTitle(store: Store, n: Narrow): string {
   switch (n.kind) {

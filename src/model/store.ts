@@ -15,7 +15,7 @@ import { applyEvent } from "./apply.js";
 import { locationOf } from "./apply-messages.js";
 import { Channels } from "./channels.js";
 import { Messages, type FetchDirection, type FetchStatus, type MessageList } from "./messages.js";
-import { dmParticipants, mentionKind, messageDmUsers, narrowContains, topicKey, type Narrow, type NarrowContext } from "./narrow.js";
+import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
 import { Presence, type PresenceStatus } from "./presence.js";
 import { readRegisterExtra } from "./register-extra.js";

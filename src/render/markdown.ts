@@ -56,11 +56,6 @@ export function isMarkdownLoaded(): boolean {
 const CACHE_LIMIT = 2000;
 const cache = new Map<string, string>(); // insertion order = recency (a hit is re-inserted)
 
-/** Forget every cached rendering (e.g. after users or channels were renamed). */
-export function clearMarkdownCache(): void {
-  cache.clear();
-}
-
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
   return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
 }

@@ -48,11 +48,3 @@ export const UNICODE_EMOJI: Record<string, string> = {
   books_stack: "1f4da",
   seedling: "1f331",
 };
-
-/** Unicode text of an emoji code such as "1f44d" or "1f3f3-fe0f". */
-export function emojiCodeToText(code: string): string {
-  return code
-    .split("-")
-    .map((h) => String.fromCodePoint(parseInt(h, 16)))
-    .join("");
-}

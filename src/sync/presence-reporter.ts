@@ -17,7 +17,6 @@
 import type { ApiClient } from "../api/http.js";
 import { updatePresence, type UpdatePresenceParams } from "../api/routes/presence.js";
 import type { UpdatePresenceResponse } from "../api/schemas/responses-users.js";
-import type { Store } from "../model/store.js";
 import type { TimerHandle } from "./clock.js";
 import type { UpdateMachine } from "./update-machine.js";
 

@@ -34,6 +34,7 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
+import { isPaste } from "./keys.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
@@ -181,7 +182,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   useKeypress(
     (name, input) => {
       if (uiRef.current.focus !== "compose") return false;
-      if (name === "paste") {
+      if (isPaste(name)) {
         compose.edit({ type: "insert", text: input });
         return "typed";
       }
@@ -203,7 +204,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       const uiNow = uiRef.current;
       if (uiNow.notice) dispatch({ type: "clearNotice" });
       const ctx = makeCtx(uiNow);
-      if (!ctx) return name === "C-c" ? (exit(), true) : false;
+      if (!ctx) return keymap.action("global", name) === "quit" ? (exit(), true) : false;
       const context = uiNow.focus === "compose" ? "global" : uiNow.focus;
       const action = keymap.action(context, name);
       const run = action ? featureAction(action) : undefined;

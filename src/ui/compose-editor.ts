@@ -5,6 +5,7 @@
 import { sanitize } from "../render/sanitize.js";
 import { editingFeature } from "./features/editing.js";
 import { Keymap } from "./keymap.js";
+import { typedText } from "./keys.js";
 
 /** The editing keys when no configured keymap is at hand. */
 const EDIT_KEYMAP = new Keymap(editingFeature.bindings);
@@ -19,6 +20,7 @@ const EDITS = {
   end: "end",
   deleteWordBack: "deleteWordBack",
   killLine: "killLine",
+  killToStart: "killToStart",
 } as const;
 
 export interface EditorState {
@@ -37,6 +39,7 @@ export type EditorAction =
   | { type: "end" }
   | { type: "deleteWordBack" }
   | { type: "killLine" }
+  | { type: "killToStart" }
   | { type: "set"; text: string }
   /** Replaces the whole text and puts the cursor somewhere (autocomplete, $EDITOR). */
   | { type: "replace"; text: string; cursor: number }
@@ -97,6 +100,10 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
       const before = s.text.slice(0, s.cursor).replace(/\s*\S*$/, "");
       return { text: before + s.text.slice(s.cursor), cursor: before.length };
     }
+    case "killToStart": {
+      const start = s.text.lastIndexOf("\n", s.cursor - 1) + 1;
+      return { text: s.text.slice(0, start) + s.text.slice(s.cursor), cursor: start };
+    }
     case "killLine": {
       const nl = s.text.indexOf("\n", s.cursor);
       const end = nl === -1 ? s.text.length : nl;
@@ -153,7 +160,6 @@ export function editActionForKey(name: string, input: string, keymap: Keymap = E
   const action = keymap.action("edit", name);
   const type = action?.startsWith("edit.") ? (action.slice("edit.".length) as keyof typeof EDITS) : undefined;
   if (type && type in EDITS) return { type: EDITS[type] };
-  if (name.startsWith("C-") || name.startsWith("M-") || name.length > 1 && !input) return undefined;
-  if (input && name === input) return { type: "insert", text: input };
-  return undefined;
+  const text = typedText(name, input);
+  return text === undefined ? undefined : { type: "insert", text };
 }

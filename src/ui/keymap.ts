@@ -6,8 +6,8 @@
  * A scope is the main screen's "global", "sidebar", "messages", "compose",
  * or a popup's own ("popup.confirm", "popup.emoji"…). The sidebar and the
  * message pane fall through to the global scope, the compose box to the
- * text editing keys, a popup's list mode to the popup; the others stand
- * alone (a popup takes every key).
+ * text editing keys, a popup's list mode to the popup, a form's field to
+ * the form; the others stand alone (a popup takes every key).
  */
 export type KeyContext = string;
 
@@ -19,10 +19,18 @@ export interface Binding {
 }
 
 /** The scope a scope's unbound keys fall through to. */
-const FALLS_THROUGH: Record<string, string> = { sidebar: "global", messages: "global", compose: "edit", "popup.emoji.list": "popup.emoji" };
+const FALLS_THROUGH: Record<string, string> = {
+  sidebar: "global",
+  messages: "global",
+  compose: "edit",
+  "popup.emoji.list": "popup.emoji",
+  "popup.form.toggle": "popup.form",
+  "popup.form.choice": "popup.form",
+  "popup.form.pick": "popup.form",
+};
 
 /** Scopes in help order; scopes not listed follow in the order they were declared. */
-const HELP_ORDER = ["global", "sidebar", "messages", "compose", "edit"];
+const HELP_ORDER = ["global", "sidebar", "sidebar.filter", "messages", "compose", "compose.menu", "edit"];
 
 export interface Conflict {
   key: string;
@@ -128,7 +136,30 @@ export class Keymap {
   }
 }
 
+const KEY_NAMES: Record<string, string> = {
+  up: "↑",
+  down: "↓",
+  left: "←",
+  right: "→",
+  enter: "Enter",
+  escape: "Esc",
+  tab: "Tab",
+  backspace: "Backspace",
+  home: "Home",
+  end: "End",
+  pageup: "PgUp",
+  pagedown: "PgDn",
+  " ": "Space",
+};
+const MODIFIERS: Record<string, string> = { "C-": "Ctrl-", "M-": "Alt-", "S-": "Shift-" };
+
+/** A key as the screen names it: "M-enter" → "Alt-Enter", "S-tab" → "Shift-Tab", " " → "Space". */
 export function displayKey(k: string): string {
-  const names: Record<string, string> = { up: "↑", down: "↓", left: "←", right: "→", enter: "Enter", escape: "Esc", tab: "Tab", pageup: "PgUp", pagedown: "PgDn", " ": "Space" };
-  return names[k] ?? k.replace(/^C-/, "Ctrl-").replace(/^M-/, "Alt-").replace(/^S-/, "Shift-");
+  let shown = "";
+  let rest = k;
+  for (let m = MODIFIERS[rest.slice(0, 2)]; m && rest.length > 2; m = MODIFIERS[rest.slice(0, 2)]) {
+    shown += m;
+    rest = rest.slice(2);
+  }
+  return shown + (KEY_NAMES[rest] ?? rest);
 }

@@ -23,7 +23,31 @@ export function keyName(input: string, key: Key): string {
   // "delete"; the Delete key proper is indistinguishable, so both erase backwards
   // (Ctrl-D deletes forwards in the editor).
   if (key.backspace || key.delete) return mods + "backspace";
+  // A lone line feed is what Ctrl-J sends (Ink passes it on as text).
+  if (input === "\n" && !key.meta) return "C-j";
   if (key.ctrl && input) return `C-${input.toLowerCase()}`;
   if (key.meta && input) return `M-${input}`;
   return input;
+}
+
+/** The name the keypress bus gives a bracketed paste (its input is the pasted text). */
+export const PASTE = "paste";
+
+export function isPaste(name: string): boolean {
+  return name === PASTE;
+}
+
+const PRINTABLE = /^\P{Cc}+$/u;
+
+/**
+ * The text a key types, if it types any: a printable character, or pasted
+ * text (its line breaks and tabs as spaces, other control characters gone).
+ * Keys with a name of their own (Enter, arrows, Ctrl-…, Alt-…) type nothing.
+ */
+export function typedText(name: string, input: string): string | undefined {
+  if (isPaste(name)) {
+    const text = input.replace(/\r\n?|[\n\t]/g, " ").replace(/\p{Cc}/gu, "");
+    return text || undefined;
+  }
+  return input && name === input && PRINTABLE.test(input) ? input : undefined;
 }

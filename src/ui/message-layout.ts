@@ -168,11 +168,6 @@ export function reactionLines(store: Store, m: Message, width: number): Line[] {
   return lines;
 }
 
-/** Back-compat: the reactions of a message on one line. */
-export function reactionsText(store: Store, m: Message): string {
-  return reactionLines(store, m, Number.MAX_SAFE_INTEGER)[0]?.text ?? "";
-}
-
 function emojiFromCode(code: string): string | undefined {
   const points = code.split("-").map((h) => Number.parseInt(h, 16));
   if (points.some((p) => !Number.isFinite(p) || p < 0x20 || p > 0x10ffff || (p >= 0x7f && p <= 0x9f))) return undefined;

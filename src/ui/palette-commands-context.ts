@@ -47,11 +47,6 @@ export function isOrgAdmin(store: Store): boolean {
   return me.is_owner === true || me.is_admin || (me.role !== undefined && me.role <= 200);
 }
 
-export function isOrgOwner(store: Store): boolean {
-  const me = store.users.get(store.selfId);
-  return me?.is_owner === true || me?.role === 100;
-}
-
 /** Whether the user is in a group-setting value; undefined when the model cannot tell. */
 export function inGroupSetting(store: Store, value: unknown): boolean | undefined {
   if (typeof value === "number") return store.users.size === 0 ? undefined : store.people.groupMembers(value).has(store.selfId);

@@ -45,7 +45,6 @@ const OPERATORS: Record<string, string> = {
   search: "search",
 };
 
-export const IS_OPERANDS = ["dm", "private", "starred", "mentioned", "unread", "followed", "resolved", "alerted", "muted"];
 export const HAS_OPERANDS = ["link", "attachment", "image", "reaction"];
 
 /** Splits on whitespace, keeping "quoted phrases" (and `op:"quoted operand"`) whole. */

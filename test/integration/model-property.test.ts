@@ -29,7 +29,7 @@ import { narrowToApi, type Narrow } from "../../src/model/narrow.js";
 import { Store } from "../../src/model/store.js";
 import { CLIENT_CAPABILITIES } from "../../src/sync/register-params.js";
 import { compareWithRegister } from "../fixtures/model-compare.js";
-import { withServer, type ServerFixture } from "../fixtures/server.js";
+import { withServer } from "../fixtures/server.js";
 import { prng } from "../fixtures/prng.js";
 
 const SEEDS = [1, 2, 3];
@@ -66,7 +66,7 @@ async function drain(client: ApiClient, store: Store): Promise<void> {
   throw new Error("the event queue did not drain");
 }
 
-async function loadList(ctx: ServerFixture, client: ApiClient, store: Store, narrow: Narrow): Promise<void> {
+async function loadList(client: ApiClient, store: Store, narrow: Narrow): Promise<void> {
   const res = await getMessages(client, {
     anchor: "newest",
     num_before: 1000,
@@ -75,7 +75,6 @@ async function loadList(ctx: ServerFixture, client: ApiClient, store: Store, nar
     apply_markdown: false,
     allow_empty_topic_name: true,
   });
-  void ctx;
   store.addFetched(narrow, res.messages, { foundOldest: res.found_oldest, foundNewest: res.found_newest, direction: "around" });
 }
 
@@ -100,7 +99,7 @@ async function runSeed(seed: number): Promise<void> {
       { kind: "mentioned" },
       { kind: "dm", userIds: [people.find((p) => p.userId !== me)!.userId] },
     ];
-    for (const n of lists) await loadList(ctx, owner, store, n);
+    for (const n of lists) await loadList(owner, store, n);
     const sent: number[] = [...store.unreads.allIds()].slice(0, 20);
     const senderOf = new Map<number, number>();
     const reactions: Array<{ userId: number; messageId: number; emoji: string }> = [];
@@ -213,7 +212,7 @@ async function runSeed(seed: number): Promise<void> {
         // The model said it cannot know everything that belongs here: refetch, as a view would.
         stale.push(n.kind);
         store.messages.dropList(n);
-        await loadList(ctx, owner, store, n);
+        await loadList(owner, store, n);
       }
       const res = await getMessages(owner, { anchor: "newest", num_before: 1000, num_after: 0, narrow: narrowToApi(n, store.realm.featureLevel), apply_markdown: false, allow_empty_topic_name: true });
       const ids = store.messages.list(n)?.ids ?? [];

@@ -48,4 +48,8 @@ describe("the keypress bus", () => {
   it("passes single keys and control keys through unchanged", async () => {
     expect(await feed(["q", "\x0b", "\x1b[A"])).toEqual(["q", "C-k", "up"]);
   });
+
+  it("names Ctrl-J (a line feed) the same alone and within a burst", async () => {
+    expect(await feed(["\n", "a\n"])).toEqual(["C-j", "a", "C-j"]);
+  });
 });

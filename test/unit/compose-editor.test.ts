@@ -85,4 +85,12 @@ describe("compose editor", () => {
     expect(start.after.endsWith("…")).toBe(true);
     expect(start.after.length).toBeLessThanOrEqual(19);
   });
+
+  it("Ctrl-U erases from the start of the line to the cursor, on that line only", () => {
+    const s = editorReducer(EMPTY_EDITOR, { type: "set", text: "first line\nsecond line" });
+    const at = { ...s, cursor: s.text.indexOf("line", 11) };
+    const e = editActionForKey("C-u", "u");
+    expect(e).toEqual({ type: "killToStart" });
+    expect(editorReducer(at, e!)).toEqual({ text: "first line\nline", cursor: 11 });
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FEATURES } from "../../src/ui/features/index.js";
 import { editActionForKey } from "../../src/ui/compose-editor.js";
-import { Keymap, findConflicts, describeConflict, type Binding } from "../../src/ui/keymap.js";
+import { Keymap, findConflicts, describeConflict, displayKey, type Binding } from "../../src/ui/keymap.js";
+import { typedText } from "../../src/ui/keys.js";
 
 const DEFAULTS = FEATURES.flatMap((f) => f.bindings);
 
@@ -89,7 +90,55 @@ describe("keymap overrides", () => {
 
   it("lists the popup scopes after the main screen's in the help rows", () => {
     const scopes = [...new Set(new Keymap(DEFAULTS).helpRows().map((r) => r.context))];
-    expect(scopes.slice(0, 4)).toEqual(["global", "sidebar", "messages", "compose"]);
+    expect(scopes.slice(0, 7)).toEqual(["global", "sidebar", "sidebar.filter", "messages", "compose", "compose.menu", "edit"]);
     expect(scopes).toEqual(expect.arrayContaining(["popup.confirm", "popup.emoji", "popup.help"]));
+  });
+});
+
+describe("keys the screen names and text a key types", () => {
+  it("names keys with their modifiers the way the screen shows them", () => {
+    expect(["M-enter", "S-tab", "C-u", "M-backspace", " ", "pagedown", "j", "-", "C--"].map(displayKey)).toEqual([
+      "Alt-Enter",
+      "Shift-Tab",
+      "Ctrl-u",
+      "Alt-Backspace",
+      "Space",
+      "PgDn",
+      "j",
+      "-",
+      "Ctrl--",
+    ]);
+  });
+
+  it("a printable key types itself, a named or modified key types nothing, a paste types its text on one line", () => {
+    expect(typedText("j", "j")).toBe("j");
+    expect(typedText(" ", " ")).toBe(" ");
+    expect(typedText("é", "é")).toBe("é");
+    expect(typedText("enter", "")).toBeUndefined();
+    expect(typedText("C-u", "u")).toBeUndefined();
+    expect(typedText("M-x", "x")).toBeUndefined();
+    expect(typedText("\x07", "\x07")).toBeUndefined();
+    expect(typedText("paste", "two\r\nlines\tand\x1b[31mred")).toBe("two lines and[31mred");
+    expect(typedText("paste", "\x1b")).toBeUndefined();
+  });
+
+  it("every key a form field, the sidebar filter, the account picker and the compose list use is a binding of its scope", () => {
+    const km = new Keymap(DEFAULTS);
+    expect(km.action("popup.form.toggle", " ")).toBe("formToggle.flip");
+    expect(km.action("popup.form.toggle", "tab")).toBe("form.next"); // a field falls through to its form
+    expect(km.action("popup.form.pick", " ")).toBe("formPick.add");
+    expect(km.action("popup.form.choice", "left")).toBe("formChoice.previous");
+    expect(km.action("sidebar.filter", "C-u")).toBe("sidebarFilter.clear");
+    expect(km.action("sidebar.filter", "j")).toBeUndefined(); // typed into the filter
+    expect(km.action("accounts", "7")).toBe("account.number");
+    expect(km.action("compose.menu", "enter")).toBe("completeAccept");
+    expect(km.action("compose", "M-enter")).toBe("newlineOrSend");
+    expect(km.action("compose", "up")).toBe("lineUp");
+    expect(km.action("compose", "C-u")).toBe("edit.killToStart");
+  });
+
+  it("refuses a field key that its form already uses", () => {
+    const { problems } = Keymap.withOverrides(DEFAULTS, { "formToggle.on": ["tab"] });
+    expect(problems).toEqual(['settings: keys.formToggle.on: "tab" is already bound to form.next in popup.form.toggle; keeping the default keys of formToggle.on']);
   });
 });

@@ -2,7 +2,6 @@ import type { ApiClient } from "../http.js";
 import { registerResponseSchema } from "../schemas/register.js";
 import { eventsResponseSchema, parseEvent, type ServerEvent } from "../schemas/events.js";
 import { emptySuccessSchema } from "../schemas/responses.js";
-import type { NarrowTerm } from "../schemas/common.js";
 import { registerRequest, type RegisterParams } from "../register-request.js";
 
 export type { ClientCapabilities, RegisterParams } from "../register-request.js";

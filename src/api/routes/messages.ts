@@ -50,8 +50,6 @@ export interface GetMessagesByIdParams extends GetMessagesCommon {
 
 export type GetMessagesParams = GetMessagesRangeParams | GetMessagesByIdParams;
 
-export const MAX_MESSAGES_PER_REQUEST = 5000;
-
 export function getMessages(client: ApiClient, p: GetMessagesParams, signal?: AbortSignal) {
   const anchor = "anchor" in p && p.anchor !== undefined ? String(p.anchor) : undefined;
   return client.request("GET", "messages", {

@@ -24,8 +24,8 @@ function useHint(menuOpen: boolean): { hint: string; newline: string } {
     displayKey(keymap.keysFor(action)[0] ?? fallback).replace(/^((?:Ctrl|Alt)-)([a-z])$/, (_, m: string, c: string) => m + c.toUpperCase());
   const enterSends = settings.enterSends;
   const newline = enterSends ? keys("newline", "C-j") : keys("send", "enter");
-  if (menuOpen) return { hint: `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · Enter insert · Esc close list`, newline };
-  const send = enterSends ? keys("send", "enter") : "Alt-Enter";
+  if (menuOpen) return { hint: `${keys("completeNext", "tab")}/${keys("completePrev", "S-tab")} choose · ${keys("completeAccept", "enter")} insert · ${keys("cancel", "escape")} close list`, newline };
+  const send = enterSends ? keys("send", "enter") : keys("newlineOrSend", "M-enter");
   const topic = ui.compose?.editing && ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
   const editing = !!ui.compose?.editing;
   return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${newline} new line · ${keys("externalEditor", "C-o")} editor · ${keys("cancel", "escape")} close`, newline };

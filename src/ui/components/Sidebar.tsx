@@ -8,7 +8,6 @@
  * top and takes the typed keys.
  */
 import { Box, Text } from "ink";
-import { useRef } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";

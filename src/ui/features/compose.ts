@@ -2,39 +2,23 @@
  * Every way to write: reply variants (@ mention, > quote, R to the sender),
  * a new topic (c) or direct message (x), editing (e) and deleting (d) your
  * own messages, and the drafts list (D). The compose box's own keys (send,
- * new line, autocomplete, $EDITOR) are handled in hooks/use-compose.ts;
+ * new line, autocomplete, $EDITOR, moving between lines) are handled in hooks/use-compose.ts;
  * they are listed here for the keymap and the help screen.
  */
 import type { Message } from "../../api/schemas/common.js";
-import { dmParticipants, messageDmUsers } from "../../model/narrow.js";
+import { dmParticipants } from "../../model/narrow.js";
 import type { Store } from "../../model/store.js";
-import type { SendTarget } from "../../sync/outbox.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { openConfirmDelete } from "../popups/ConfirmDelete.js";
 import { openDrafts } from "../popups/DraftsList.js";
 import { openNewDm, openPickChannel } from "../popups/PickRecipient.js";
 import { openNewTopic } from "../popups/TopicPrompt.js";
 import { replyTarget } from "./core.js";
+import { messageLink } from "./message-actions.js";
 
 import { targetOfMessage } from "../compose-rules.js";
 
 export { targetOfMessage };
-
-/** The service's URL fragment encoding (`%` → `.`, and `.`, `(`, `)` escaped the same way). */
-export function encodeHashComponent(s: string): string {
-  return encodeURIComponent(s).replace(/[%().]/g, (c) => ({ "%": ".", "(": ".28", ")": ".29", ".": ".2E" })[c] ?? c);
-}
-
-/** A link to a message, as the web app writes it. */
-export function messageLink(store: Store, m: Message): string {
-  const base = store.realm.url.replace(/\/+$/, "");
-  if (m.type === "stream" && m.stream_id !== undefined) {
-    const name = store.channelName(m.stream_id) ?? String(m.stream_id);
-    return `${base}/#narrow/channel/${m.stream_id}-${encodeHashComponent(name.replace(/ /g, "-"))}/topic/${encodeHashComponent(m.subject)}/near/${m.id}`;
-  }
-  const ids = [...new Set(messageDmUsers(m))].sort((a, b) => a - b);
-  return `${base}/#narrow/dm/${ids.join(",")}-${ids.length > 2 ? "group" : "dm"}/near/${m.id}`;
-}
 
 /** `@**Full Name|id**`: a mention that names exactly this user. */
 export function mentionOf(m: Message): string {
@@ -75,11 +59,15 @@ export const composeFeature: Feature = {
     { action: "newDm", keys: ["x"], context: "sidebar", help: "New direct message" },
     { action: "drafts", keys: ["D"], context: "sidebar", help: "Drafts" },
     { action: "send", keys: ["enter"], context: "compose", help: "Send (or insert the highlighted suggestion)" },
-    { action: "newline", keys: ["C-j", "M-enter", "S-enter"], context: "compose", help: "New line (Enter and Alt-Enter swap when settings.enterSends is false)" },
+    { action: "newline", keys: ["C-j", "S-enter"], context: "compose", help: "New line" },
+    { action: "newlineOrSend", keys: ["M-enter"], context: "compose", help: "New line; sends when settings.enterSends is false (Enter then makes the new line)" },
     { action: "cancel", keys: ["escape"], context: "compose", help: "Close the suggestions, else the compose box (the text is kept as a draft)" },
     { action: "completeNext", keys: ["tab"], context: "compose", help: "Next suggestion (a single one is inserted); editing: change the topic" },
     { action: "completePrev", keys: ["S-tab"], context: "compose", help: "Previous suggestion" },
     { action: "externalEditor", keys: ["C-o"], context: "compose", help: "Edit the text in $VISUAL / $EDITOR" },
+    { action: "lineUp", keys: ["up"], context: "compose", help: "Cursor up a line (a message of several lines)" },
+    { action: "lineDown", keys: ["down"], context: "compose", help: "Cursor down a line" },
+    { action: "completeAccept", keys: ["enter"], context: "compose.menu", help: "Insert the highlighted suggestion (also when Enter makes a new line)" },
   ],
   actions: {
     newTopic: (ctx) => {

@@ -1,5 +1,5 @@
 /** Moving around: the sidebar, the message pane, replying, help and quitting. */
-import { dmParticipants, messageDmUsers, narrowKey, type Narrow } from "../../model/narrow.js";
+import { dmParticipants, messageDmUsers, type Narrow } from "../../model/narrow.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { moveCursor, type SidebarRow } from "../sidebar-rows.js";
@@ -103,7 +103,3 @@ export const coreFeature: Feature = {
     back: (ctx) => ctx.dispatch({ type: "focus", focus: "sidebar" }),
   },
 };
-
-export function narrowOfRow(row: SidebarRow): string | undefined {
-  return row.kind === "header" ? undefined : narrowKey(row.narrow);
-}

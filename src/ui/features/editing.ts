@@ -15,6 +15,7 @@ export const editingFeature: Feature = {
     { action: "edit.end", keys: ["end", "C-e"], context: "edit", help: "End of the line" },
     { action: "edit.deleteWordBack", keys: ["C-w", "M-backspace"], context: "edit", help: "Erase the word before the cursor" },
     { action: "edit.killLine", keys: ["C-k"], context: "edit", help: "Erase to the end of the line" },
+    { action: "edit.killToStart", keys: ["C-u"], context: "edit", help: "Erase to the start of the line" },
   ],
   actions: {},
 };

@@ -14,8 +14,9 @@ import { paletteFeature } from "./palette.js";
 import { popupsFeature } from "./popups.js";
 import { editingFeature } from "./editing.js";
 import { widgetsFeature } from "./widgets.js";
+import { promptsFeature } from "./prompts.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, popupsFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, popupsFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);

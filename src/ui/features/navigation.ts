@@ -3,18 +3,14 @@
  * z), the next unread topic (n) and DM conversation (p), the built-in views
  * (a, P, f, #, I), and marking the open narrow read (M; "all" asks first).
  */
-import { createElement } from "react";
-import { Text } from "ink";
-import { dmParticipants, messageDmUsers, narrowKey, narrowToApi, topicKey, type Narrow } from "../../model/narrow.js";
+import { dmParticipants, messageDmUsers, narrowKey, type Narrow } from "../../model/narrow.js";
 import { dmRows, narrowTitle, topicRows } from "../../model/selectors.js";
 import { folderSections } from "../../model/selectors-views.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { markNarrowRead } from "../../sync/actions/flags.js";
 import type { ActionContext, Feature } from "../app-context.js";
-import { useKeypress } from "../hooks/use-keypress.js";
-import { Popup } from "../popups/Popup.js";
-import { usePopupSize } from "../popups/PopupHost.js";
+import { openConfirm } from "../popups/Confirm.js";
 import { buildSidebarRows, sidebarRowKey } from "../sidebar-rows.js";
 
 type TopicNarrow = Extract<Narrow, { kind: "topic" }>;
@@ -141,34 +137,16 @@ function markOpenRead(ctx: ActionContext): void {
   const narrow = ctx.narrow ?? { kind: "feed" };
   if (narrow.kind === "search") return ctx.notify("Search results are not marked read; open a topic or channel first");
   if (narrow.kind === "feed") {
-    ctx.openPopup((close) =>
-      createElement(ConfirmPopup, {
-        title: "Mark all messages as read?",
-        text: `${store.unreads.allIds().length} unread messages in every channel and conversation.`,
-        close,
-        onYes: () => ctx.attempt(() => markNarrowRead(session, store, narrow), "Marked all messages as read"),
-      }),
-    );
+    openConfirm(ctx, {
+      title: "Mark all messages as read?",
+      lines: [`${store.unreads.allIds().length} unread messages in every channel and conversation.`],
+      action: "mark all read",
+      onConfirm: () => ctx.attempt(() => markNarrowRead(session, store, narrow), "Marked all messages as read"),
+    });
     return;
   }
   const title = sanitizeInline(narrowTitle(store, narrow));
   ctx.attempt(() => markNarrowRead(session, store, narrow), `Marked ${title} as read`);
-}
-
-function ConfirmPopup(p: { title: string; text: string; close: () => void; onYes: () => void }) {
-  const { width } = usePopupSize();
-  useKeypress(
-    (name) => {
-      if (name === "y" || name === "enter") {
-        p.close();
-        p.onYes();
-      } else if (name === "n" || name === "escape" || name === "q") p.close();
-      return true;
-    },
-    { priority: 50 },
-  );
-  const children = createElement(Text, { wrap: "truncate" }, p.text);
-  return createElement(Popup, { title: p.title, hint: "y yes · n no", width: Math.min(width, 64), height: 4, children });
 }
 
 export const navigationFeature: Feature = {

@@ -5,6 +5,7 @@
  */
 import { narrowKey } from "../../model/narrow.js";
 import type { ActionContext, Feature } from "../app-context.js";
+import { typedText } from "../keys.js";
 import { sidebarAccess } from "./core.js";
 import { buildSidebarRows, firstMatchIndex, moveCursor, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
 
@@ -67,8 +68,6 @@ function openFiltered(ctx: ActionContext, live: FilterLive): void {
   else ctx.openNarrow(row.narrow, { focus: row.kind === "channel" ? "sidebar" : "messages" });
 }
 
-const PRINTABLE = /^[^\p{Cc}\p{Cf}]+$/u;
-
 /**
  * A key while the filter is open. Returns false for keys it leaves to the
  * rest of the app (Tab, Ctrl-C…).
@@ -76,32 +75,32 @@ const PRINTABLE = /^[^\p{Cc}\p{Cf}]+$/u;
 export function handleFilterKey(ctx: ActionContext, live: FilterLive, name: string, input: string): boolean {
   const filter = live.filter;
   if (filter === null) return false;
-  switch (name) {
-    case "escape":
+  const action = ctx.keymap.action("sidebar.filter", name);
+  switch (action) {
+    case "sidebarFilter.close":
       closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
       return true;
-    case "enter":
+    case "sidebarFilter.open":
       openFiltered(ctx, live);
       return true;
-    case "backspace":
+    case "sidebarFilter.erase":
       if (filter === "") closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
       else setFilter(ctx, live, [...filter].slice(0, -1).join(""));
       return true;
-    case "C-u":
+    case "sidebarFilter.clear":
       setFilter(ctx, live, "");
       return true;
-    case "up":
-    case "down":
-    case "C-p":
-    case "C-n": {
+    case "sidebarFilter.up":
+    case "sidebarFilter.down": {
       const rows = rowsFor(ctx, { filter });
-      live.cursor = moveCursor(rows, live.cursor, name === "up" || name === "C-p" ? -1 : 1);
+      live.cursor = moveCursor(rows, live.cursor, action === "sidebarFilter.up" ? -1 : 1);
       ctx.dispatch({ type: "sidebar", cursor: live.cursor });
       return true;
     }
   }
-  if (input && name === input && PRINTABLE.test(input)) {
-    setFilter(ctx, live, filter + input);
+  const typed = typedText(name, input);
+  if (typed !== undefined) {
+    setFilter(ctx, live, filter + typed);
     return true;
   }
   return false;

@@ -14,7 +14,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { useStdin, useStdout } from "ink";
 import { useRef, useState } from "react";
-import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
@@ -287,16 +286,15 @@ export function useCompose(deps: {
     handleKey: (name: string, input: string, ctx: ActionContext): boolean | "typed" => {
       const menu = editor.current.menu;
       let action = ctx.keymap.action("compose", name);
-      if (!ctx.settings.enterSends) {
-        if (action === "send") action = "newline";
-        else if (name === "M-enter") action = "send";
-      }
+      if (action === "newlineOrSend") action = ctx.settings.enterSends ? "newline" : "send";
+      else if (action === "send" && !ctx.settings.enterSends) action = "newline";
       if (menu) {
+        const accepting = action === "send" || ctx.keymap.action("compose.menu", name) === "completeAccept";
         if (action === "completeNext") menu.items.length === 1 ? accept() : moveMenu(1);
         else if (action === "completePrev") moveMenu(-1);
-        else if (action === "send" || name === "enter") accept();
+        else if (accepting) accept();
         else if (action === "cancel") dismissMenu();
-        if (action === "completeNext" || action === "completePrev" || action === "send" || name === "enter" || action === "cancel") return true;
+        if (action === "completeNext" || action === "completePrev" || accepting || action === "cancel") return true;
       }
       if (action === "send") void send();
       else if (action === "newline") edit({ type: "insert", text: "\n" });
@@ -308,8 +306,8 @@ export function useCompose(deps: {
       return true;
 
       function handleText(): boolean | "typed" {
-        if (name === "up" || name === "down") {
-          if (lineCount(editor.current) > 1) edit({ type: name });
+        if (action === "lineUp" || action === "lineDown") {
+          if (lineCount(editor.current) > 1) edit({ type: action === "lineUp" ? "up" : "down" });
           return "typed";
         }
         const e = editActionForKey(name, input, ctx.keymap);

@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useInput, useStdin, useStdout, type Key } from "ink";
-import { keyName } from "../keys.js";
+import { keyName, PASTE } from "../keys.js";
 import { askSyncSupport, takeSyncReport } from "../ink-frame/sync-mode.js";
 
 /**
@@ -81,7 +81,7 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
       if (end === -1) return;
       const text = paste.current;
       paste.current = null;
-      enqueue([["paste", text, NO_KEY]]);
+      enqueue([[PASTE, text, NO_KEY]]);
       return;
     }
     // Keys that arrive together (fast typing, a paste, a lagging link) come as one input: "jj".

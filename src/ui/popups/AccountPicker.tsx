@@ -7,7 +7,9 @@
 import { Box, Text } from "ink";
 import { useState, type ReactNode } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { promptsFeature } from "../features/prompts.js";
 import { KeypressProvider, useKeypress } from "../hooks/use-keypress.js";
+import { Keymap } from "../keymap.js";
 
 export interface AccountChoice {
   name: string;
@@ -15,28 +17,29 @@ export interface AccountChoice {
   site: string;
 }
 
-export function AccountPicker({ choices, onPick, onCancel }: { choices: AccountChoice[]; onPick: (name: string) => void; onCancel: () => void }): ReactNode {
+/** The picker runs before the settings are read: its keys are the defaults of the "accounts" scope. */
+const DEFAULT_KEYMAP = new Keymap(promptsFeature.bindings);
+
+export function AccountPicker({ choices, onPick, onCancel, keymap = DEFAULT_KEYMAP }: { choices: AccountChoice[]; onPick: (name: string) => void; onCancel: () => void; keymap?: Keymap }): ReactNode {
   const [cursor, setCursor] = useState(0);
   useKeypress((name) => {
     const move = (d: number) => setCursor((c) => Math.max(0, Math.min(choices.length - 1, c + d)));
-    if (name === "j" || name === "down" || name === "tab") move(1);
-    else if (name === "k" || name === "up" || name === "S-tab") move(-1);
-    else if (name === "g" || name === "home") setCursor(0);
-    else if (name === "G" || name === "end") setCursor(choices.length - 1);
-    else if (name === "enter") {
-      const c = choices[cursor];
+    const action = keymap.action("accounts", name);
+    if (action === "account.down") move(1);
+    else if (action === "account.up") move(-1);
+    else if (action === "account.first") setCursor(0);
+    else if (action === "account.last") setCursor(choices.length - 1);
+    else if (action === "account.choose" || action === "account.number") {
+      const c = choices[action === "account.number" ? keymap.keysFor(action).indexOf(name) : cursor];
       if (c) onPick(c.name);
-    } else if (/^[1-9]$/.test(name)) {
-      const c = choices[Number(name) - 1];
-      if (c) onPick(c.name);
-    } else if (name === "escape" || name === "q" || name === "C-c") onCancel();
+    } else if (action === "account.quit") onCancel();
     return true;
   });
   const nameWidth = Math.min(24, Math.max(...choices.map((c) => c.name.length), 4));
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>termchat — choose an account</Text>
-      <Text dimColor>j/k or ↑/↓ move · Enter or 1–9 choose · Esc quit (next time: termchat --account NAME)</Text>
+      <Text dimColor>{`${keymap.hint("account.down")} move · ${keymap.hint("account.choose")} or 1–9 choose · ${keymap.hint("account.quit")} quit (next time: termchat --account NAME)`}</Text>
       {choices.map((c, i) => {
         const selected = i === cursor;
         return (

@@ -18,6 +18,7 @@ import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { emojiCode, reactionParams, reactWith } from "../reactions.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { typedText } from "../keys.js";
 import { reactionGroups } from "../message-layout.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -99,7 +100,7 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
   };
 
   useKeypress(
-    (name, input, key) => {
+    (name, input) => {
       const action = ctx.keymap.action(listMode ? "popup.emoji.list" : "popup.emoji", name);
       if (action === "emoji.close") close();
       else if (action === "emoji.choose") {
@@ -116,9 +117,12 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
       else if (action === "emoji.search") setListMode(false);
       else if (action === "emoji.erase") edit(query.slice(0, -1));
       else if (action === "emoji.clear") edit("");
-      else if (input.length === 1 && !key.ctrl && !key.meta && input >= " ") {
-        setListMode(false);
-        edit(query + input);
+      else {
+        const typed = typedText(name, input);
+        if (typed !== undefined) {
+          setListMode(false);
+          edit(query + typed);
+        }
       }
       return true; // modal: every key stays here
     },

@@ -123,12 +123,12 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
     (name, input) => {
       const f = spec.fields[focus.current];
       const s = states.current[focus.current];
-      const action = keymap.action("popup.form", name);
+      const action = keymap.action(f ? fieldScope(f) : "popup.form", name);
       if (action === "form.cancel") close();
       else if (action === "form.apply") submit();
       else if (action === "form.next") focus.current = (focus.current + 1) % spec.fields.length;
       else if (action === "form.previous") focus.current = (focus.current - 1 + spec.fields.length) % spec.fields.length;
-      else if (f && s) editField(f, s, name, input, keymap);
+      else if (f && s) editField(f, s, action, name, input, keymap);
       if (action !== "form.apply") problem.current = undefined;
       rerender();
       return true;
@@ -165,7 +165,7 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
       });
     }
   });
-  const hint = spec.fields.some((f) => f.kind === "pick" && f.multi) ? "Space add/remove · " : "";
+  const hint = spec.fields.some((f) => f.kind === "pick" && f.multi) ? `${keymap.hint("formPick.add")} add/remove · ` : "";
   // A problem is said in full: it wraps, and the popup grows by the lines it takes.
   const problemText = problem.current ? sanitizeInline(problem.current) : "";
   const problemLines = problemText ? Math.ceil(displayWidth(problemText) / Math.max(1, width - 4)) : 0;
@@ -188,22 +188,29 @@ function fitLabel(label: string, width: number): string {
   return label.length > width ? label.slice(0, Math.max(1, width - 1)) + "…" : label.padEnd(width);
 }
 
-function editField(f: Field, s: FieldState, name: string, input: string, keymap: Keymap): void {
+/** The keymap scope of a field's own keys (falling through to the form's). */
+function fieldScope(f: Field): string {
+  return f.kind === "text" ? "popup.form" : `popup.form.${f.kind}`;
+}
+
+function editField(f: Field, s: FieldState, action: string | undefined, name: string, input: string, keymap: Keymap): void {
   if (f.kind === "toggle") {
-    if (name === " " || name === "left" || name === "right" || name === "y" || name === "n") s.on = name === "y" ? true : name === "n" ? false : !s.on;
+    if (action === "formToggle.flip") s.on = !s.on;
+    else if (action === "formToggle.on") s.on = true;
+    else if (action === "formToggle.off") s.on = false;
     return;
   }
   if (f.kind === "choice") {
     const n = f.options.length;
-    if (name === "right" || name === " ") s.index = (s.index + 1) % n;
-    else if (name === "left") s.index = (s.index - 1 + n) % n;
+    if (action === "formChoice.next") s.index = (s.index + 1) % n;
+    else if (action === "formChoice.previous") s.index = (s.index - 1 + n) % n;
     return;
   }
   if (f.kind === "pick") {
     const matches = pickMatches(f, s);
-    if (name === "right" || name === "C-n") s.index = Math.min(matches.length - 1, s.index + 1);
-    else if (name === "left" || name === "C-p") s.index = Math.max(0, s.index - 1);
-    else if (name === " " && f.multi) {
+    if (action === "formPick.next") s.index = Math.min(matches.length - 1, s.index + 1);
+    else if (action === "formPick.previous") s.index = Math.max(0, s.index - 1);
+    else if (action === "formPick.add" && f.multi) {
       const v = matches[s.index]?.value;
       if (v !== undefined) s.picked = s.picked.includes(v) ? s.picked.filter((x) => x !== v) : [...s.picked, v];
     } else {

@@ -13,6 +13,7 @@ import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { typedText } from "../keys.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -78,9 +79,12 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
           setFilter("");
           setCursor(0);
         } else if (action === "peopleFilter.up") move(-1);
-        else if (input && !/[\x00-\x1f\x7f]/.test(input) && !name.startsWith("C-") && !name.startsWith("M-")) {
-          setFilter((f) => f + input);
-          setCursor(0);
+        else {
+          const typed = typedText(name, input);
+          if (typed !== undefined) {
+            setFilter((f) => f + typed);
+            setCursor(0);
+          }
         }
         return true;
       }

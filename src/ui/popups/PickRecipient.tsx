@@ -95,16 +95,17 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
         close();
         onPick(ids, ctx);
       } else if (action === "pick.unchoose" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
-      else if (input.key(name, text)) setCursor(0);
+      else if (input.key(name, text, ctx.keymap)) setCursor(0);
       return true;
     },
     { priority: 50 },
   );
 
+  const k = (action: string) => ctx.keymap.hint(action).split(" / ")[0];
   return (
     <Popup
       title={title}
-      hint={mode === "people" ? "type to filter · ↑/↓ move · Tab add another · Enter write · Esc cancel" : "type to filter · ↑/↓ move · Enter choose · Esc cancel"}
+      hint={`type to filter · ${k("pick.up")}/${k("pick.down")} move · ${mode === "people" ? `${k("pick.add")} add another · ${k("pick.choose")} write` : `${k("pick.choose")} choose`} · ${k("pick.close")} cancel`}
       width={width}
       height={height}
     >

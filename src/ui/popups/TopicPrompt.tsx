@@ -13,9 +13,11 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
-import { cleanTyped, editActionForKey } from "../compose-editor.js";
+import { cleanTyped } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import type { Keymap } from "../keymap.js";
+import { typedText } from "../keys.js";
 import { useTheme } from "../theme.js";
 import type { EditingState } from "../ui-state.js";
 import { Popup } from "./Popup.js";
@@ -39,16 +41,17 @@ export function useLineInput(initial = "") {
   return {
     value,
     set,
-    /** Handles an editing key; false for keys that are not edits. */
-    key(name: string, input: string): boolean {
+    /** Handles an editing key (the keymap's "edit" scope, the cursor always at the end); false for keys that are not edits. */
+    key(name: string, input: string, keymap: Keymap): boolean {
       const v = value.current;
-      if (name === "backspace" || name === "C-h") set([...v].slice(0, -1).join(""));
-      else if (name === "C-w" || name === "M-backspace") set(v.replace(/\s*\S*$/, ""));
-      else if (name === "C-u") set("");
+      const action = keymap.action("edit", name);
+      if (action === "edit.backspace") set([...v].slice(0, -1).join(""));
+      else if (action === "edit.deleteWordBack") set(v.replace(/\s*\S*$/, ""));
+      else if (action === "edit.killToStart") set("");
       else {
-        const e = editActionForKey(name, input);
-        if (e?.type !== "insert") return false;
-        set(v + cleanTyped(e.text).replace(/\n/g, " "));
+        const typed = typedText(name, input);
+        if (typed === undefined) return false;
+        set(v + cleanTyped(typed).replace(/\n/g, " "));
       }
       return true;
     },
@@ -142,7 +145,7 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
         } else if (action === "topicChannel.take") takeChannel();
         else if (action === "topicChannel.down") setPick((p) => Math.min(current().channels.length - 1, p + 1));
         else if (action === "topicChannel.up") setPick((p) => Math.max(-1, p - 1));
-        else if (channelInput.key(name, text)) setPick(-1);
+        else if (channelInput.key(name, text, ctx.keymap)) setPick(-1);
         return true;
       }
       const action = ctx.keymap.action("popup.topic", name);
@@ -165,7 +168,7 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
         const i = PROPAGATE_MODES.findIndex((m) => m.mode === mode());
         const n = PROPAGATE_MODES.length;
         setMode(PROPAGATE_MODES[(i + (action === "topic.modeLeft" ? n - 1 : 1)) % n]!.mode);
-      } else if (input.key(name, text)) {
+      } else if (input.key(name, text, ctx.keymap)) {
         setPick(-1);
         setError(undefined);
       }
@@ -178,9 +181,10 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
   const empty = sanitizeInline(ctx.store.realm.emptyTopicName);
   const choosingChannel = field() === "channel";
   const title = choosingChannel ? "Move to which channel?" : editing ? `Move to which topic of #${channelName}?` : `New topic in #${channelName}`;
+  const k = (action: string) => ctx.keymap.hint(action).split(" / ")[0];
   const hint = choosingChannel
-    ? "type to filter · ↑/↓ choose · Enter take · Esc back"
-    : `Enter ${editing ? "done" : "write"} · ↑/↓ existing topics${editing ? " · Tab channel · ←/→ which messages" : ""} · Esc cancel`;
+    ? `type to filter · ${k("topicChannel.up")}/${k("topicChannel.down")} choose · ${k("topicChannel.take")} take · ${k("topicChannel.back")} back`
+    : `${k("topic.accept")} ${editing ? "done" : "write"} · ${k("topic.up")}/${k("topic.down")} existing topics${editing ? ` · ${k("topic.channel")} channel · ${k("topic.modeLeft")}/${k("topic.modeRight")} which messages` : ""} · ${k("topic.cancel")} cancel`;
   return (
     <Popup title={title} hint={hint} width={width} height={height}>
       {editing ? (
