@@ -64,7 +64,9 @@ describe("popup keys from the keymap", () => {
     await app.waitFor("connected");
     await app.press("?");
     await app.waitFor("termchat keys");
-    for (let i = 0; i < 40 && !app.frame().includes("Confirmation popups"); i++) await app.press("J");
+    // down a line at a time until the confirmation popups' heading and its last row are both in view
+    const inView = () => app!.frame().includes("Confirmation popups") && app!.frame().includes("Cancel · confirm.no");
+    for (let i = 0; i < 200 && !inView(); i++) await app.press("j");
     const f = app.frame();
     expect(f).toContain("Confirmation popups");
     expect(f).toContain("Confirm (delete, deactivate…)");

@@ -14,6 +14,7 @@ import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sy
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { typedText } from "../keys.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { checkbox, peopleNames, pollTitle, taskText, todoTitle, voterCount } from "../widget-lines.js";
@@ -93,7 +94,7 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
   const top = Math.max(0, at - room + 1);
 
   useKeypress(
-    (name, input, key) => {
+    (name, input) => {
       const draft = draftRef.current;
       const at = Math.min(cursorRef.current, Math.max(0, rows.length - 1));
       if (draft !== undefined) {
@@ -104,9 +105,10 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
           setDraft(undefined);
         } else if (action === "widgetAdd.erase") setDraft([...draft].slice(0, -1).join(""));
         else if (action === "widgetAdd.clear") setDraft("");
-        else if (name === "paste") setDraft(draft + input.replace(/[\r\n\t]+/g, " "));
-        else if (!key.ctrl && !key.meta && [...input].length === 1 && input >= " ") {
-          setDraft(draft + input);
+        else {
+          const typed = typedText(name, input);
+          if (typed === undefined) return true;
+          setDraft(draft + typed);
           return "typed";
         }
         return true;
