@@ -19,7 +19,8 @@ const FENCE_RE = /^(\s{0,3})(`{3,}|~{3,})[^\n]*\n[^]*?(?:\n\1?\2[`~]*[ \t]*(?=\n
 const CODE_SPAN_RE = /(`+)[^`][^]*?\1/g;
 const MARKDOWN_LINK_RE = /!?\[((?:[^\][\n]|\[[^\]\n]*\])*)\]\(\s*<?([^()\s<>]+(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+"[^"\n]*")?\s*\)/g;
 const AUTOLINK_RE = /<((?:https?:\/\/)[^\s<>]+)>/g;
-const BARE_RE = /\bhttps?:\/\/[^\s<>()[\]]+(?:\([^\s<>()]*\)[^\s<>()[\]]*)*/g;
+// eslint-disable-next-line no-control-regex
+const BARE_RE = /\bhttps?:\/\/[^\s<>()[\]\u0000-\u001f\u007f-\u009f]+(?:\([^\s<>()\u0000-\u001f]*\)[^\s<>()[\]\u0000-\u001f\u007f-\u009f]*)*/g;
 
 function isUpload(url: string): boolean {
   return /^\/user_uploads\/\d+\//.test(url) || /^https?:\/\/[^/]+\/user_uploads\/\d+\//.test(url);

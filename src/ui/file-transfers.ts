@@ -26,8 +26,12 @@ export function progressReporter(notify: (text: string) => void, what: string, n
 }
 
 /** The link made absolute against the organization (what is copied: never a credential in it). */
-export function absoluteLink(ctx: Pick<ActionContext, "session">, link: string): string {
-  return new URL(link, ctx.session.machine.client.site.href).href;
+export function absoluteLink(ctx: Pick<ActionContext, "store">, link: string): string {
+  try {
+    return new URL(link, ctx.store.realm.url).href;
+  } catch {
+    return link;
+  }
 }
 
 export function copyLink(ctx: Ctx, link: string, label: string): void {
