@@ -89,6 +89,11 @@ it("a file over the organization's limit (from register) is refused before anyth
   expect(missing.ok || missing.error.message).toBe(`No such file: ${join(dir, "nope.txt")}`);
   const list = await myAttachments(s);
   expect(list.ok && list.value.attachments).toEqual([]);
+  // Had the client believed in a larger limit, the server's refusal says why in the one failure shape.
+  const stale = await checkUpload(file, 25);
+  if (!stale.ok) throw new Error(stale.error.message);
+  const refused = await uploadLocalFile(s, stale.value);
+  expect(refused).toEqual({ ok: false, error: { code: "BAD_REQUEST", message: "Uploaded file is larger than the allowed limit of 1 MiB (BAD_REQUEST)" } });
 });
 
 it("an upload opens through a temporary address that carries no credentials and reads the file without them", async () => {
