@@ -25,7 +25,7 @@ async function open(opts: { maxFileUploadSizeMib?: number } = {}): Promise<SyncS
   const client = ctx.client();
   session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir: join(dir, "state") });
   await session.machine.start();
-  await eventually(() => session!.machine.state.kind === "live" && session!.machine.store);
+  await eventually(() => session!.machine.state.kind === "live" && session!.machine.store, 15_000);
   return session;
 }
 
@@ -60,7 +60,7 @@ it("an uploaded file's link goes into a message, and the file saves byte-identic
   expect(seen.at(-1)).toBe(bytes.length);
 
   const sent = await sendMessage(ctx!.client(), { type: "stream", to: generalId(s), topic: "files", content: `here: ${up.value.markdown}` });
-  const m = await eventually(() => store.messages.byId.get(sent.id));
+  const m = await eventually(() => store.messages.byId.get(sent.id), 15_000);
   const links = messageLinks(m.content, store.realm.url);
   expect(links).toEqual([{ url: up.value.url, upload: true, label: up.value.name }]);
 
