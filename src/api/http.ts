@@ -122,6 +122,15 @@ export interface RequestOptions<S extends z.ZodType> {
   anonymous?: boolean;
   /** Override the retry policy (attempts: 1 disables retries). */
   retry?: Partial<RetryPolicy>;
+  /** A body of its own (a multipart upload) in place of the form-encoded parameters. */
+  body?: RequestBody;
+}
+
+/** A streamed request body: made afresh for each attempt. */
+export interface RequestBody {
+  contentType: string;
+  length: number;
+  open(): import("node:stream").Readable;
 }
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -204,6 +213,11 @@ export class ApiClient {
     const tls: TlsSettings = { ca, cert, key, insecure };
     this.dispatcher ??= createDispatcher(tls, env);
     return this.dispatcher;
+  }
+
+  /** The Authorization header for a URL of the organization itself; nothing for any other origin. */
+  authorizationFor(url: URL): string | undefined {
+    return url.origin === this.site.origin ? this.authHeader : undefined;
   }
 
   /** Keeps credentials out of logs and inspection output. */
@@ -306,7 +320,7 @@ export class ApiClient {
   }
 
   /** The HTTP exchange: the request out, the status, headers and body text back. */
-  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; signal: AbortSignal }): Promise<RawReply> {
+  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; signal: AbortSignal }): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
     const headers: Record<string, string> = {
@@ -315,8 +329,13 @@ export class ApiClient {
       "accept-encoding": ACCEPT_ENCODING,
     };
     if (!o.anonymous) headers.authorization = this.authHeader;
-    let body: string | undefined;
-    if (method === "GET") {
+    let body: string | import("node:stream").Readable | undefined;
+    if (o.body) {
+      url.search = params.toString();
+      body = o.body.open();
+      headers["content-type"] = o.body.contentType;
+      headers["content-length"] = String(o.body.length);
+    } else if (method === "GET") {
       url.search = params.toString();
     } else {
       body = params.toString();

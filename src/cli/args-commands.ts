@@ -27,6 +27,8 @@ export interface SendArgs {
   to?: string[];
   /** The text; undefined means "read it from stdin". */
   message?: string;
+  /** Files to upload; their links follow the text. */
+  attach?: string[];
 }
 
 export interface StatusArgs {
@@ -161,9 +163,13 @@ export function parseSend(argv: string[]): SendArgs | Help {
     topic: { type: "string", short: "t" },
     to: { type: "string" },
     message: { type: "string", short: "m" },
+    attach: { type: "string", multiple: true },
   });
   if (values.help) return { command: "help", topic: "send" };
-  noPositionals("send", positionals);
+  // `--attach a.png b.pdf`: the words after the option are more files.
+  const attach = [...(values.attach ?? []), ...(values.attach?.length ? positionals : [])];
+  if (!values.attach?.length) noPositionals("send", positionals);
+  if (attach.some((f) => f.trim() === "")) throw new UsageError("--attach needs a file path");
   const account = accountFrom(values);
   const channel = channelRef(values.channel);
   const to = emailList("--to", values.to);
@@ -172,7 +178,7 @@ export function parseSend(argv: string[]): SendArgs | Help {
   if (channel !== undefined && values.topic === undefined) throw new UsageError("--channel needs --topic");
   if (to && values.topic !== undefined) throw new UsageError("--topic applies to --channel, not to direct messages");
   if (values.message !== undefined && values.message.trim() === "") throw new UsageError("--message must not be empty");
-  return { command: "send", account, channel, topic: values.topic, to, message: values.message };
+  return { command: "send", account, channel, topic: values.topic, to, message: values.message, ...(attach.length ? { attach } : {}) };
 }
 
 export function parseStatus(argv: string[]): StatusArgs | Help {

@@ -30,11 +30,12 @@ The password and the API key are never printed.
 
 ${EXIT}
 `,
-  send: `Usage: termchat send --channel NAME|ID --topic TOPIC [--message TEXT]
-       termchat send --to EMAIL[,EMAIL…] [--message TEXT]
+  send: `Usage: termchat send --channel NAME|ID --topic TOPIC [--message TEXT] [--attach FILE…]
+       termchat send --to EMAIL[,EMAIL…] [--message TEXT] [--attach FILE…]
 
 Sends one message (never retried, so never twice). Without --message the text is read
-from stdin. Prints the new message's ID.
+from stdin. --attach uploads files first (the option may repeat; the words after it are
+files too) and adds their links after the text. Prints the new message's ID.
 
 ${ACCOUNT}
 

@@ -40,6 +40,8 @@ export interface RealmInfo {
   maxChannelDescriptionLength: number;
   maxFolderNameLength: number;
   maxFolderDescriptionLength: number;
+  /** The largest file the organization accepts, in MiB (0: uploads are off). */
+  maxFileUploadMib: number;
   longpollTimeoutSecs: number;
   /** Typing: send "start" at most this often, "stop" after this pause; a start expires after this long. */
   typingStartedWaitMs: number;
@@ -123,6 +125,7 @@ export class Store implements NarrowContext {
       // Servers before channel folders do not send these; the service's own values then.
       maxFolderNameLength: reg.max_channel_folder_name_length ?? 60,
       maxFolderDescriptionLength: reg.max_channel_folder_description_length ?? 1024,
+      maxFileUploadMib: reg.max_file_upload_size_mib ?? 25,
       longpollTimeoutSecs: reg.event_queue_longpoll_timeout_seconds ?? 90,
       typingStartedWaitMs: reg.server_typing_started_wait_period_milliseconds ?? 10_000,
       typingStoppedWaitMs: reg.server_typing_stopped_wait_period_milliseconds ?? 5_000,

@@ -160,6 +160,11 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
         openPopup: popups.open,
         openCompose: (t, o) => compose.open(t, o),
+        insertIntoCompose: (text, key) => {
+          if (uiRef.current.compose?.key !== key) return false;
+          compose.edit({ type: "insert", text });
+          return true;
+        },
         notify: (text, kind = "info") => dispatch({ type: "notice", text, kind }),
         attempt: (work, done) => {
           void work().then(

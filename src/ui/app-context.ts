@@ -42,6 +42,8 @@ export interface ActionContext {
   openNarrow(n: Narrow, opts?: { focus?: "sidebar" | "messages"; select?: number }): void;
   openPopup(render: PopupRender): void;
   openCompose(target: SendTarget, opts?: ComposeOptions): void;
+  /** Inserts text at the compose box's cursor when the box is open on the draft `key` (else false). */
+  insertIntoCompose?(text: string, key: string): boolean;
   notify(text: string, kind?: "info" | "error"): void;
   /** Runs an action (from src/sync/actions); a failure shows its message, success the given text. */
   attempt(work: () => Promise<ActionResult<unknown>>, done?: string): void;

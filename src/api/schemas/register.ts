@@ -89,6 +89,7 @@ export const registerResponseSchema = z.preprocess(
     max_stream_description_length: z.number().int().default(1024),
     max_topic_length: z.number().int().default(60),
     max_message_length: z.number().int().default(10000),
+    max_file_upload_size_mib: z.number().nonnegative().optional(),
     max_channel_folder_name_length: z.number().int().optional(),
     max_channel_folder_description_length: z.number().int().optional(),
     server_presence_ping_interval_seconds: z.number().optional(),

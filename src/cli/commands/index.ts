@@ -1,6 +1,7 @@
 /** Runs a scriptable subcommand: resolves the account, makes a client, closes it afterwards. */
 import { ApiError } from "../../api/errors.js";
 import { FirstContactError, diagnoseFailure } from "../../api/first-contact.js";
+import { UsageError } from "../args-base.js";
 import type { SubcommandArgs } from "../args-commands.js";
 import { clientForAccount, resolveAccount } from "../account.js";
 import { processIO, type CommandIO } from "./io.js";
@@ -24,6 +25,7 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
         return await (await import("./api.js")).runApi(args, client, io);
     }
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     // A refusal of what was asked keeps the server's own words, unless the server is too old
     // for termchat; the rest is said plainly.
     const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, dispatcher: await client.connection() });

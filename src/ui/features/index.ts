@@ -15,8 +15,9 @@ import { popupsFeature } from "./popups.js";
 import { editingFeature } from "./editing.js";
 import { widgetsFeature } from "./widgets.js";
 import { promptsFeature } from "./prompts.js";
+import { filesFeature } from "./files.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, popupsFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);

@@ -37,6 +37,9 @@ const TITLES: Record<string, string> = {
   accounts: "Choosing an account at start",
   "popup.topic": "Topic prompt",
   "popup.topic.channel": "Topic prompt, choosing the channel",
+  "popup.attach": "Attaching files (Ctrl-T in the compose box)",
+  "popup.links": "A message's links and files (L)",
+  "popup.files": "Your uploaded files",
   "popup.help": "This screen",
 };
 
