@@ -188,9 +188,9 @@ export class CacheRejected extends Error {
 
 /** Checks parsed JSON: the format, the version and the account. Throws CacheRejected. */
 export function checkCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
-  if (!raw || typeof raw !== "object") throw new CacheRejected("not a termchat cache");
-  const version = (raw as { version?: unknown }).version;
-  if (version !== CACHE_VERSION) throw new CacheRejected(`written by another version of termchat (format ${String(version)})`);
+  const version = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as { version?: unknown }).version : undefined;
+  if (typeof version !== "number") throw new CacheRejected("not a termchat cache");
+  if (version !== CACHE_VERSION) throw new CacheRejected(`written by another version of termchat (format ${version})`);
   const parsed = cacheSchema.safeParse(raw);
   if (!parsed.success) throw new CacheRejected("its contents are damaged");
   const data = parsed.data as CacheData;

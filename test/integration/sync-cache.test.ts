@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { deleteMessage, getMessages, updateMessageFlags } from "../../src/api/routes/messages.js";
+import { getTopics } from "../../src/api/routes/topics.js";
 import type { ApiClient } from "../../src/api/http.js";
 import { FEED, type Narrow } from "../../src/model/narrow.js";
 import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
@@ -56,13 +57,17 @@ async function loadFeed(client: ApiClient, store: Store): Promise<void> {
 }
 
 const ids = (store: Store, n: Narrow) => narrowMessages(store, n).map((m) => m.id);
-const sidebarText = (store: Store) => JSON.stringify(buildSidebarRows(store, { expanded: null }));
+/** The sidebar as drawn, with the first channel's topics shown. */
+const sidebarText = (store: Store) => JSON.stringify(buildSidebarRows(store, { expanded: firstChannel(store) }));
+const firstChannel = (store: Store) => Math.min(...store.channels.keys());
 
 /** A first run: live, the feed loaded, its state written to the cache at exit. */
 async function firstRun(client: ApiClient): Promise<Store> {
   const { machine, keeper } = await open(client);
   const store = await machine.start();
   await loadFeed(client, store);
+  const channelId = firstChannel(store);
+  store.setTopics(channelId, (await getTopics(client, channelId, { allow_empty_topic_name: true })).topics);
   keeper.noteView(FEED);
   await keeper.dispose();
   await machine.stop();
@@ -78,6 +83,7 @@ it("a start draws the last run's sidebar, unread counts and narrow before the re
   expect(keeper.isCached(cached)).toBe(true);
   expect(keeper.startNarrow).toEqual(FEED);
   expect(sidebarText(cached!)).toBe(sidebarText(before));
+  expect(cached!.topicsOf(firstChannel(before)).length).toBeGreaterThan(0);
   expect(feedUnreadCount(cached!)).toBe(feedUnreadCount(before));
   expect(ids(cached!, FEED)).toEqual(ids(before, FEED).slice(-300));
   expect(cached!.userName(cached!.selfId)).toBe(before.userName(before.selfId));
