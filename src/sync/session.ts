@@ -9,6 +9,7 @@ import { Commands } from "./commands.js";
 import { realClock, type Clock } from "./clock.js";
 import { DraftJournal, draftKey } from "./draft-journal.js";
 import { DraftSync, type DraftSyncOptions } from "./draft-sync.js";
+import { EditQueue } from "./edit-queue.js";
 import { Outbox, type OutboxEntry, type OutboxOptions } from "./outbox.js";
 import type { SendTarget } from "./outbox-file.js";
 import { defaultStateDir, type AccountRef } from "./persist.js";
@@ -39,6 +40,8 @@ export class SyncSession {
   private readonly cleanups: Array<() => void> = [];
   /** The local cache, when used (see cache.ts). */
   cache: CacheKeeper | undefined;
+  /** Edits of a message's text made offline, saved when live. */
+  edits!: EditQueue;
 
   private constructor(
     readonly machine: UpdateMachine,
@@ -72,6 +75,7 @@ export class SyncSession {
       o.nudgeAfterIdleMs ?? 30_000,
     );
     session.cache = cache;
+    session.edits = await EditQueue.open(machine, { dir, account: o.account });
     return session;
   }
 
@@ -141,6 +145,7 @@ export class SyncSession {
       this.drafts.dispose();
       await this.journal.dispose();
       await this.outbox.dispose();
+      await this.edits.dispose();
       await this.cache?.dispose();
       await this.machine.stop();
     })();

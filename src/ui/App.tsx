@@ -75,6 +75,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const SIDEBAR_WIDTH = sidebarWidth(columns);
   const [outboxTick, setOutboxTick] = useState(0);
   useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
+  useEffect(() => session.edits?.onChange((refused) => refused && dispatch({ type: "notice", kind: "error", text: `An edit made offline was not saved: ${refused.error}` })), [session]);
 
   const { keymap, problems: keyProblems } = useMemo(() => (keymapProp ? { keymap: keymapProp, problems: [] } : defaultKeymap(settings)), [keymapProp, settings]);
   // UI state is mirrored in a ref updated synchronously: keys that arrive in one burst

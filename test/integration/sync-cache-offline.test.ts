@@ -2,13 +2,15 @@
  * Offline from the local cache: with the server unreachable at start, the
  * session opens on the last run's state (its narrows readable), a message
  * written meanwhile waits in the outbox, and once the server is back the
- * session connects on its own and the message arrives exactly once.
+ * session connects on its own and the message arrives exactly once; an edit
+ * made offline is saved then.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { getMessages } from "../../src/api/routes/messages.js";
+import { getMessage, getMessages, sendMessage } from "../../src/api/routes/messages.js";
+import { editOrKeep } from "../../src/sync/actions/messages.js";
 import type { ApiClient } from "../../src/api/http.js";
 import { narrowKey, type Narrow } from "../../src/model/narrow.js";
 import { narrowMessages } from "../../src/model/selectors.js";
@@ -56,6 +58,7 @@ it("reads the cached narrows offline, and sends what was written there exactly o
   const first = await openSession(world.client());
   const store = await first.machine.start();
   const narrow = await newestTopic(world.direct());
+  const mine = await sendMessage(world.direct(), { type: "stream", to: narrow.channelId, topic: narrow.topic, content: "to be edited offline" });
   const res = await getMessages(world.direct(), {
     narrow: [
       { operator: "channel", operand: narrow.channelId },
@@ -86,6 +89,9 @@ it("reads the cached narrows offline, and sends what was written there exactly o
   const entry = second.send({ type: "stream", channelId: narrow.channelId, topic: narrow.topic }, text);
   expect(second.outbox.all().map((e) => e.id)).toContain(entry.id);
   expect(second.cache!.isCached(second.machine.store)).toBe(true);
+  // An edit of the text made offline is kept for later.
+  expect(await editOrKeep(second, mine.id, { content: "edited offline" })).toEqual({ ok: true, value: "kept" });
+  expect(second.edits.pending().map((e) => e.messageId)).toEqual([mine.id]);
 
   // Back: it connects on its own, replaces the cached state and sends the message, once.
   await world.proxy.accept();
@@ -102,4 +108,6 @@ it("reads the cached narrows offline, and sends what was written there exactly o
     apply_markdown: false,
   });
   expect(after.messages.filter((m) => m.content === text)).toHaveLength(1);
+  await eventually(() => second.edits.pending().length === 0, 10_000);
+  expect((await getMessage(world.direct(), mine.id, { apply_markdown: false })).message.content).toBe("edited offline");
 });

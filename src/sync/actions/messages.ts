@@ -21,6 +21,21 @@ export async function editMessage(session: ActionSession, messageId: number, p: 
   return r;
 }
 
+/**
+ * Saves an edit, or, offline, keeps a change of text only for when the
+ * connection is back (moves need the server's answer and are not kept).
+ */
+export async function editOrKeep(session: ActionSession, messageId: number, p: UpdateMessageParams): Promise<ActionResult<"saved" | "kept">> {
+  const textOnly = p.content !== undefined && p.topic === undefined && p.stream_id === undefined;
+  if (textOnly && session.edits && session.machine.state.kind !== "live") {
+    session.edits.enqueue(messageId, p.content as string);
+    session.journal.clear(editKey(messageId));
+    return { ok: true, value: "kept" };
+  }
+  const r = await editMessage(session, messageId, p);
+  return r.ok ? { ok: true, value: "saved" } : r;
+}
+
 export function deleteMessage(session: ActionSession, messageId: number): Promise<ActionResult> {
   return command(session, (c) => deleteMessageRoute(c, messageId));
 }

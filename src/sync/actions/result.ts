@@ -7,6 +7,7 @@ import { ApiError, describeError, TermchatApiError } from "../../api/errors.js";
 import type { ApiClient } from "../../api/http.js";
 import type { DraftJournal } from "../draft-journal.js";
 import type { DraftSync } from "../draft-sync.js";
+import type { EditQueue } from "../edit-queue.js";
 import type { Outbox } from "../outbox.js";
 import type { UpdateMachine } from "../update-machine.js";
 
@@ -25,6 +26,8 @@ export interface ActionSession {
   readonly outbox: Outbox;
   readonly journal: DraftJournal;
   readonly drafts: DraftSync;
+  /** Where edits of a message's text wait while offline. */
+  readonly edits?: EditQueue;
 }
 
 export function succeeded<T>(value: T): ActionResult<T> {

@@ -16,7 +16,7 @@ import { useRef, useState } from "react";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
+import { editKey, editOrKeep, type UpdateMessageParams } from "../../sync/actions/messages.js";
 import { draftKey } from "../../sync/draft-journal.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { SyncSession } from "../../sync/session.js";
@@ -219,13 +219,17 @@ export function useCompose(deps: {
     const from = m?.type === "stream" && m.stream_id !== undefined ? { channelId: m.stream_id, topic: m.subject } : undefined;
     setSending(true);
     try {
-      const saved = await editMessage(session, id, p);
+      const saved = await editOrKeep(session, id, p);
       if (!saved.ok) {
         dispatch({ type: "composeError", error: `Not saved: ${saved.error.message} — your text is kept` });
         return;
       }
       editor.current = EMPTY_EDITOR;
       close();
+      if (saved.value === "kept") {
+        dispatch({ type: "notice", text: "Offline: the edit is kept and saved when the server is back." });
+        return;
+      }
       const moved = p.topic !== undefined || p.stream_id !== undefined;
       dispatch({ type: "notice", text: moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited." });
       if (moved && from && p.propagate_mode !== "change_one") {
