@@ -8,7 +8,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { deleteMessage, getMessages, updateMessageFlags } from "../../src/api/routes/messages.js";
+import { deleteMessage, getMessages, sendMessage, updateMessage, updateMessageFlags } from "../../src/api/routes/messages.js";
 import { getTopics } from "../../src/api/routes/topics.js";
 import type { ApiClient } from "../../src/api/http.js";
 import { FEED, type Narrow } from "../../src/model/narrow.js";
@@ -96,12 +96,17 @@ it("a start draws the last run's sidebar, unread counts and narrow before the re
   expect(ids(fresh, FEED).slice(-50)).toEqual(ids(before, FEED).slice(-50));
 });
 
-it("a message deleted and one read elsewhere while closed are neither present nor unread after the register", async () => {
+it("what changed elsewhere while closed (deleted, read, edited, moved) does not stay after the register", async () => {
   const client = ctx.client();
+  // Two recent messages of ours (old ones are past the edit time limit).
+  const newest = (await getMessages(client, { narrow: [], anchor: "newest", num_before: 20, num_after: 0 })).messages.findLast((m) => m.type === "stream")!;
+  const send = (content: string) => sendMessage(client, { type: "stream", to: newest.stream_id!, topic: newest.subject, content });
+  const moved = await send("to be moved elsewhere");
+  const edited = await send("to be edited elsewhere");
   const before = await firstRun(client);
   const feed = narrowMessages(before, FEED);
   const unread = feed.filter((m) => before.unreads.has(m.id) && m.sender_id !== before.selfId).at(-1);
-  const doomed = feed.filter((m) => m.id !== unread?.id && m.sender_id === before.selfId).at(-1) ?? feed.at(-2);
+  const doomed = feed.filter((m) => !before.unreads.has(m.id) && m.id < moved.id).at(-1);
   expect(unread).toBeDefined();
   expect(doomed).toBeDefined();
 
@@ -109,6 +114,8 @@ it("a message deleted and one read elsewhere while closed are neither present no
   const other = ctx.client();
   await updateMessageFlags(other, { messages: [unread!.id], op: "add", flag: "read" });
   await deleteMessage(other, doomed!.id);
+  await updateMessage(other, edited.id, { content: "edited elsewhere" });
+  await updateMessage(other, moved.id, { topic: "moved elsewhere", propagate_mode: "change_one" });
 
   const { machine } = await open(ctx.client());
   const cached = machine.store!;
@@ -121,6 +128,10 @@ it("a message deleted and one read elsewhere while closed are neither present no
   expect(ids(fresh, FEED)).toContain(unread!.id);
   expect(fresh.unreads.has(unread!.id)).toBe(false);
   expect(feedUnreadCount(fresh)).toBe(feedUnreadCount(cached) - 1);
+  expect(cached.messages.byId.get(edited.id)?.content).toBe("to be edited elsewhere");
+  expect(fresh.messages.byId.get(edited.id)?.content).toBe("edited elsewhere");
+  expect(cached.messages.byId.get(moved.id)?.subject).toBe(newest.subject);
+  expect(fresh.messages.byId.get(moved.id)?.subject).toBe("moved elsewhere");
 });
 
 it("keeps the cache private: directory 0700, file 0600, no temp file left", async () => {
