@@ -2,13 +2,16 @@
  * Instant start from the local cache, with the built binary in tmux: a first
  * run opens a topic and quits; the next start, with the server holding its
  * register, draws the cached sidebar and that topic (marked "updating…")
- * before the server has answered, then the server's state in place. A
- * damaged cache is a one-line note and a clean start.
+ * before the server has answered, then the server's state in place. With
+ * the server down it opens offline on that topic, and a reply written there
+ * arrives once when the server is back. A damaged cache is a one-line note
+ * and a clean start.
  */
 import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { getMessages } from "../../src/api/routes/messages.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { ensureBuilt, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
@@ -85,6 +88,40 @@ it("draws the cached sidebar and last topic before the server answers, then the 
   expect(fresh).not.toMatch(/updating…/);
   await session.sendKeys("Q");
   expect(await session.waitForExit({ timeoutMs: 10_000 })).toBe(0);
+});
+
+it("offline: reads the cached topic, and a reply written there arrives once when the server is back", async () => {
+  await world.proxy.refuse();
+  let reply = "";
+  try {
+    session = await startApp(["--config", rc], { cols: 80, rows: 24, env: env() });
+    await session.waitFor(/offline: showing/, { timeoutMs: 20_000 });
+    const screen = await session.capture();
+    expect(screen).toContain("#engineering > release 2.4");
+    expect(screen).toMatch(/Priya Raman/);
+    await session.sendKeys("r");
+    await session.waitFor("Enter send");
+    reply = `offline ${Date.now() % 100000}`;
+    await session.type(reply);
+    await session.waitFor(reply);
+    await session.sendKeys("Enter");
+    await session.waitForGone("Enter send");
+    // Under the topic, waiting in the outbox (the topic's saved draft came first in the box).
+    await session.waitFor(/⧗ waiting for the connection/);
+  } finally {
+    await world.proxy.accept();
+  }
+  await session.waitFor(/connected/, { timeoutMs: 30_000 });
+  const api = world.direct();
+  const found = async () => {
+    const res = await getMessages(api, { narrow: [{ operator: "search", operand: "offline" }], anchor: "newest", num_before: 50, num_after: 0, apply_markdown: false });
+    return res.messages.filter((m) => m.content.endsWith(reply) && m.subject === "release 2.4");
+  };
+  // The outbox sends once the connection is live: wait for it on the server (bounded).
+  for (let i = 0; i < 200 && (await found()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  await session.sendKeys("Q");
+  expect(await session.waitForExit({ timeoutMs: 10_000 })).toBe(0);
+  expect(await found()).toHaveLength(1);
 });
 
 it("a damaged cache is said in one line and the start goes on from the server", async () => {
