@@ -7,7 +7,7 @@ import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -49,6 +49,8 @@ const runs = [
   { title: "Bytes written per keystroke, Ink's own writer (before), 120×40", file: "frame-bytes-ink.js", args: ["120", "40", "before"] },
   { title: "Bytes written per keystroke, the frame writer (after), 120×40", file: "frame-bytes.js", args: ["120", "40", "after"] },
   { title: "Files: a 20 MiB upload streamed from disk and its authenticated download (reference server on 127.0.0.1)", file: "files.js", args: ["20", "3"] },
+  { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
+  { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
 ];
 const only = process.env.BENCH_ONLY;

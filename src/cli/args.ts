@@ -1,5 +1,6 @@
 /** Command-line parsing: strict, with messages that say what is wrong. */
 import { UsageError, strictParse } from "./args-base.js";
+import { parseCacheArgs, type CacheArgs } from "./cache-command.js";
 import { SUBCOMMANDS, accountOptions, parseSubcommand, type Subcommand, type SubcommandArgs } from "./args-commands.js";
 
 export { UsageError } from "./args-base.js";
@@ -26,6 +27,8 @@ Scriptable commands (each takes the account options below; "termchat CMD --help"
                                      print recent messages
   termchat api METHOD PATH [key=value …]
                                      call any endpoint (PATH relative to /api/v1); JSON out
+  termchat cache clear [--account NAME]
+                                     remove the local cache (all accounts, or one)
 Exit status: 0 ok, 1 refused by the server or network failure, 2 usage or configuration error.
 
 Options:
@@ -41,6 +44,8 @@ Options:
   --demo                  start the demo server in-process and log in as its owner
   --port N                port for the demo or standalone server (default: a free one)
   --no-color              no colours (also when NO_COLOR is set)
+  --no-cache              neither read nor write the local cache of the last run
+                          ("termchat cache clear [--account NAME]" removes it)
   -h, --help              show this help
   -v, --version           show the version
 `;
@@ -58,6 +63,8 @@ export interface ClientArgs {
   demo: boolean;
   port?: number;
   color: boolean;
+  /** --no-cache: start without the local cache, and leave it alone. */
+  noCache: boolean;
 }
 
 export const SERVER_DATA_SETS = ["demo", "large"] as const;
@@ -75,6 +82,7 @@ export type Args =
   | ClientArgs
   | ServerArgs
   | SubcommandArgs
+  | CacheArgs
   | { command: "help"; topic?: Subcommand }
   | { command: "version" };
 
@@ -97,6 +105,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (first !== undefined && (SUBCOMMANDS as readonly string[]).includes(first)) {
     return parseSubcommand(first as Subcommand, argv.slice(1));
   }
+  if (argv[0] === "cache") return parseCacheArgs(argv.slice(1));
   if (argv[0] === "server") {
     const { values, positionals } = strictParse(argv.slice(1), {
       port: { type: "string" },
@@ -118,6 +127,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     demo: { type: "boolean" },
     port: { type: "string" },
     "no-color": { type: "boolean" },
+    "no-cache": { type: "boolean" },
     version: { type: "boolean", short: "v" },
   });
   if (values.help) return { command: "help" };
@@ -140,5 +150,6 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     demo: Boolean(values.demo),
     port: parsePort(values.port as string | undefined),
     color: !values["no-color"] && env.NO_COLOR === undefined,
+    noCache: Boolean(values["no-cache"]),
   };
 }

@@ -107,10 +107,13 @@ async function runClient(args: ClientArgs): Promise<void> {
   const [{ SyncSession }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/session.js"), import("../sync/start-guard.js")]);
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
+  // The last run's state draws the first screen while the register is under way (never for the demo).
+  const cacheDir = args.demo || args.noCache ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
   const session = await SyncSession.open({
     client,
     account: { site: client.site.href, email: account.email },
     stateDir,
+    cacheDir,
     machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
   });
   session.installSignalHandlers();
@@ -128,7 +131,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   if (!terminal) await started;
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
-  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: tls.insecure ? INSECURE_NOTE : undefined });
+  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined });
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);
@@ -159,6 +162,10 @@ export async function main(argv: string[]): Promise<void> {
       return;
     case "server":
       return runServer(args);
+    case "cache": {
+      const { runCacheCommand } = await import("./cache-command.js");
+      return runCacheCommand(args, (line) => process.stdout.write(`${line}\n`));
+    }
     case "client":
       return runClient(args);
     case "login":

@@ -4,6 +4,7 @@
  * reporter and typing notifier. The UI talks to this object.
  */
 import type { ApiClient } from "../api/http.js";
+import { CacheKeeper } from "./cache.js";
 import { Commands } from "./commands.js";
 import { realClock, type Clock } from "./clock.js";
 import { DraftJournal, draftKey, editKey } from "./draft-journal.js";
@@ -27,6 +28,8 @@ export interface SyncSessionOptions {
   presence?: PresenceOptions;
   typing?: TypingOptions;
   journalDebounceMs?: number;
+  /** The local cache's directory: the start draws from it and it is kept current. Undefined: no cache. */
+  cacheDir?: string;
   /** A key press after this much quiet cuts a pending reconnect backoff short. Default 30 s. */
   nudgeAfterIdleMs?: number;
 }
@@ -34,6 +37,9 @@ export interface SyncSessionOptions {
 export class SyncSession {
   private lastKeyAt: number;
   private readonly cleanups: Array<() => void> = [];
+  /** The local cache, when used (see cache.ts). */
+  cache: CacheKeeper | undefined;
+  /** Edits of a message's text made offline, saved when live. */
 
   private constructor(
     readonly machine: UpdateMachine,
@@ -57,7 +63,8 @@ export class SyncSession {
     const machine = new UpdateMachine(o.client, { ...o.machine, clock });
     const journal = await DraftJournal.open({ dir, account: o.account, clock, debounceMs: o.journalDebounceMs });
     const outbox = await Outbox.open(machine, { ...o.outbox, dir, account: o.account });
-    return new SyncSession(
+    const cache = o.cacheDir ? await CacheKeeper.open(machine, { dir: o.cacheDir, account: o.account, clock }) : undefined;
+    const session = new SyncSession(
       machine,
       new Commands(machine),
       outbox,
@@ -67,6 +74,8 @@ export class SyncSession {
       new TypingNotifier(machine, o.typing),
       o.nudgeAfterIdleMs ?? 30_000,
     );
+    session.cache = cache;
+    return session;
   }
 
   /** The address this session is signed in as. */
@@ -135,6 +144,7 @@ export class SyncSession {
       this.drafts.dispose();
       await this.journal.dispose();
       await this.outbox.dispose();
+      await this.cache?.dispose();
       await this.machine.stop();
     })();
     await Promise.race([work, new Promise((r) => realClock.setTimeout(() => r(undefined), timeoutMs))]);

@@ -83,7 +83,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   // (before React re-renders) each see the state the previous key left. The first screen
   // with data is the user's home view (the Inbox unless they chose the combined feed).
   // Key settings that could not be applied are said on the first screen.
-  const [initialUi] = useState(() => withKeyProblems(machine.store ? uiReducer(INITIAL_UI, homeAction(machine.store, settings)) : INITIAL_UI, keyProblems));
+  const [initialUi] = useState(() => withKeyProblems(machine.store ? cachedView(uiReducer(INITIAL_UI, homeAction(machine.store, settings)), session) : INITIAL_UI, keyProblems));
   const uiRef = useRef<UiState>(initialUi);
   const [ui, setUi] = useState<UiState>(initialUi);
   const dispatch = useCallback((a: UiAction) => {
@@ -104,6 +104,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
   const narrow = currentNarrow(ui);
+  useEffect(() => session.cache?.noteView(narrow), [session, narrow]);
   const compose = useCompose({
     store,
     session,
@@ -288,6 +289,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
             organization={store.realm.name}
             user={store.userName(store.selfId)}
             notice={ui.notice?.text}
+            cached={session.cache?.isCached(store)}
             width={columns}
           />
         </Box>
@@ -299,6 +301,12 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */
 function chosenMessage(store: Store, sel: Selection): Message | undefined {
   return sel.id === undefined || sel.follow ? undefined : store.messages.byId.get(sel.id);
+}
+
+/** A start from the local cache opens the narrow that was open when it was written. */
+function cachedView(ui: UiState, session: SyncSession): UiState {
+  const n = session.cache?.startNarrow;
+  return n && session.cache?.isCached(session.machine.store) ? uiReducer(ui, { type: "open", narrow: n, focus: "messages" }) : ui;
 }
 
 /** Opens the user's home view, with the sidebar's cursor on its row (the views are the first rows). */

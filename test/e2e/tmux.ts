@@ -129,13 +129,14 @@ export class TmuxSession {
     const rows = opts.rows ?? 30;
     const cwd = resolve(opts.cwd ?? process.cwd());
     const logFile = opts.logFile === undefined ? undefined : resolve(opts.logFile);
-    const env = baseEnv(opts.env);
 
     // Unix socket paths are limited to ~104 bytes; fall back to /tmp if TMPDIR is long.
     let base = tmpdir();
     if (base.length > 60) base = "/tmp";
     const dir = mkdtempSync(join(base, "tce2e-"));
     const socket = join(dir, "tmux.sock");
+    // The program's local cache lives and dies with the session unless the test places it.
+    const env = baseEnv({ XDG_CACHE_HOME: join(dir, "cache"), ...opts.env });
 
     // tmux runs a single-word command through `sh -c`; with several words it
     // execs argv directly. Keep argv semantics for one-word commands too.

@@ -3,7 +3,10 @@ import type { ConnectionState } from "../../sync/update-machine.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 
-export function connectionLabel(s: ConnectionState): { text: string; color: string } {
+export function connectionLabel(s: ConnectionState, cached = false): { text: string; color: string } {
+  // The screen shows the last run's state (the local cache) until the server's arrives.
+  if (cached && s.kind === "connecting") return { text: "updating… (showing the last run's state)", color: "yellow" };
+  if (cached && s.kind === "reconnecting") return { text: `offline: showing the last run's state; reconnecting… (${s.error})`, color: "yellow" };
   switch (s.kind) {
     case "connecting":
       return { text: "connecting…", color: "yellow" };
@@ -18,8 +21,8 @@ export function connectionLabel(s: ConnectionState): { text: string; color: stri
   }
 }
 
-export function StatusLine(p: { state: ConnectionState; organization: string; user: string; notice?: string; width: number }) {
-  const conn = connectionLabel(p.state);
+export function StatusLine(p: { state: ConnectionState; organization: string; user: string; notice?: string; cached?: boolean; width: number }) {
+  const conn = connectionLabel(p.state, p.cached);
   const right = `${sanitizeInline(p.organization)} · ${sanitizeInline(p.user)} · ? help`;
   const left = p.notice ? sanitizeInline(p.notice) : conn.text;
   const room = Math.max(10, p.width - right.length - 2);

@@ -1,0 +1,158 @@
+/**
+ * The local cache: time to the first (cached) frame and to the fresh frame of
+ * the built binary in tmux while the server holds the register for 3 s; the
+ * same start without the cache; the cache's size on disk; the time a write
+ * takes (on the main thread, and in all) and how often writes run while
+ * events arrive.
+ */
+import { mkdtempSync, readFileSync, existsSync, writeFileSync, readdirSync, statSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { ApiClient } from "../src/api/http.js";
+import { getMessages, sendMessage } from "../src/api/routes/messages.js";
+import { FEED, type Narrow } from "../src/model/narrow.js";
+import { CacheKeeper } from "../src/sync/cache.js";
+import { UpdateMachine } from "../src/sync/update-machine.js";
+import { FaultProxy } from "../test/fixtures/fault-proxy.js";
+import { TmuxSession } from "../test/e2e/tmux.js";
+import { median, printFigure, startBenchServer } from "./util.js";
+
+const data = process.argv[2] ?? "large";
+const delayMs = 3000;
+const runs = Number(process.env.BENCH_CACHE_RUNS ?? 5);
+const eventSeconds = Number(process.env.BENCH_CACHE_SECONDS ?? 40);
+const root = resolve(import.meta.dirname, "../..");
+const bin = join(root, "bin/termchat.js");
+const dir = mkdtempSync(join(tmpdir(), "termchat-bench-cache-"));
+const { url, email, apiKey, stop } = await startBenchServer(data);
+const proxy = new FaultProxy(Number(new URL(url).port));
+await proxy.listen();
+const rc = join(dir, "zuliprc");
+writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${proxy.url}\n`, { mode: 0o600 });
+const env = { XDG_CACHE_HOME: join(dir, "cache"), XDG_STATE_HOME: join(dir, "state"), XDG_CONFIG_HOME: join(dir, "config") };
+const cacheDir = join(dir, "cache", "termchat");
+
+async function waitScreen(s: TmuxSession, re: RegExp, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (let i = 0; i < 100_000 && Date.now() < deadline; i++) {
+    const screen = await s.capture();
+    if (re.test(screen)) return screen;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`not on screen within ${timeoutMs} ms: ${re}\n${await s.capture()}`);
+}
+
+function cacheBytes(): number {
+  if (!existsSync(cacheDir)) return 0;
+  return readdirSync(cacheDir).filter((n) => n.endsWith(".json.gz")).reduce((n, f) => n + statSync(join(cacheDir, f)).size, 0);
+}
+
+// A first run leaves a cache: the combined feed and all DMs opened, then the feed again.
+{
+  const s = await TmuxSession.start([process.execPath, bin, "--config", rc], { cols: 120, rows: 40, cwd: root, env });
+  try {
+    await waitScreen(s, /connected/);
+    for (const key of ["a", "P", "a"]) {
+      await s.sendKeys(key);
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    await s.sendKeys("Q");
+    await s.waitForExit({ timeoutMs: 20_000 });
+  } finally {
+    await s.kill();
+  }
+}
+printFigure(`cache on disk after a run (${data}: the feed and all DMs opened)`, (cacheBytes() / 1024).toFixed(0), "KiB (gzip'd JSON)");
+
+/** One start with the register held for `delayMs`: ms from process start to the first frame and to the fresh one. */
+async function delayedStart(args: string[], i: number): Promise<{ first: number; fresh: number }> {
+  let release!: () => void;
+  proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (release = r)) } });
+  const trace = join(dir, `trace-${args.join("")}-${i}`);
+  const s = await TmuxSession.start([process.execPath, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
+  const timer = setTimeout(() => release(), delayMs);
+  try {
+    await waitScreen(s, /connected/);
+    const seenAt = Date.now();
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(trace) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    const [first, origin] = readFileSync(trace, "utf8").trim().split(/\s/).map(Number) as [number, number];
+    await s.sendKeys("Q");
+    await s.waitForExit({ timeoutMs: 20_000 });
+    return { first, fresh: seenAt - origin };
+  } finally {
+    clearTimeout(timer);
+    release();
+    await s.kill();
+  }
+}
+
+const cached: Array<{ first: number; fresh: number }> = [];
+for (let i = 0; i < runs; i++) cached.push(await delayedStart([], i));
+const uncached: Array<{ first: number; fresh: number }> = [];
+for (let i = 0; i < Math.min(3, runs); i++) uncached.push(await delayedStart(["--no-cache"], i));
+printFigure(`with the cache, register held ${delayMs} ms: first (cached) frame, median of ${runs}`, median(cached.map((r) => r.first)).toFixed(0), "ms from process start (target ≤ 300)");
+printFigure(`  the fresh frame ("connected" seen in tmux, ±10 ms)`, median(cached.map((r) => r.fresh)).toFixed(0), "ms");
+printFigure(`without the cache (--no-cache): first frame, median of ${uncached.length}`, median(uncached.map((r) => r.first)).toFixed(0), "ms");
+printFigure(`  the fresh frame`, median(uncached.map((r) => r.fresh)).toFixed(0), "ms");
+
+// Writes, in this process: a live store with the feed and the newest topics loaded.
+{
+  const client = new ApiClient({ site: url, email, apiKey });
+  const machine = new UpdateMachine(client);
+  const writesDir = join(dir, "writes");
+  const keeper = await CacheKeeper.open(machine, { dir: writesDir, account: { site: client.site.href, email } });
+  const store = await machine.start();
+  const common = { apply_markdown: false, client_gravatar: true, allow_empty_topic_name: true } as const;
+  const feed = await getMessages(client, { ...common, narrow: [], anchor: "newest", num_before: 1000, num_after: 0 });
+  store.addFetched(FEED, feed.messages, { foundOldest: feed.found_oldest, foundNewest: feed.found_newest, direction: "around" });
+  const topics = new Map<string, Narrow>();
+  for (const m of feed.messages.toReversed()) {
+    if (m.type === "stream" && m.stream_id !== undefined) topics.set(`${m.stream_id}:${m.subject}`, { kind: "topic", channelId: m.stream_id, topic: m.subject });
+    if (topics.size >= 11) break;
+  }
+  for (const n of topics.values()) {
+    if (n.kind !== "topic") continue;
+    const r = await getMessages(client, {
+      ...common,
+      narrow: [{ operator: "channel", operand: n.channelId }, { operator: "topic", operand: n.topic }],
+      anchor: "newest",
+      num_before: 300,
+      num_after: 0,
+    });
+    store.addFetched(n, r.messages, { foundOldest: r.found_oldest, foundNewest: r.found_newest, direction: "around" });
+  }
+  const snap: number[] = [];
+  const total: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    store.changed();
+    await keeper.write();
+    snap.push(keeper.stats.lastSnapshotMs);
+    total.push(keeper.stats.lastWriteMs);
+  }
+  printFigure(`one write, ${1 + topics.size} narrows of up to 300 messages: snapshot (main thread)`, median(snap).toFixed(1), "ms (median of 10)");
+  printFigure("  in all (JSON, gzip in the thread pool, temp file, fsync, rename)", median(total).toFixed(1), "ms");
+  printFigure("  size on disk", (keeper.stats.lastBytes / 1024).toFixed(0), "KiB");
+  await keeper.dispose();
+  await machine.stop();
+
+  // How often: a fresh keeper with its default policy while a message arrives every second.
+  const machine2 = new UpdateMachine(client);
+  const keeper2 = await CacheKeeper.open(machine2, { dir: join(dir, "writes2"), account: { site: client.site.href, email } });
+  const store2 = await machine2.start();
+  const channelId = [...store2.channels.keys()][0]!;
+  const t0 = Date.now();
+  let sent = 0;
+  while (Date.now() - t0 < eventSeconds * 1000) {
+    await sendMessage(client, { type: "stream", to: channelId, topic: "bench cache", content: `tick ${sent++}` });
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  printFigure(`writes while ${sent} messages arrived over ${eventSeconds} s (policy: 5 s after the register, then ≤ 1 per 30 s, and at exit)`, keeper2.stats.writes, "writes");
+  await keeper2.dispose();
+  await machine2.stop();
+  await client.close();
+}
+
+await proxy.close();
+await stop();
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,135 @@
+/**
+ * The cache file: a round trip keeps what the screen draws; a file damaged
+ * in any way, of another format or another account, is set aside with a
+ * one-line reason and the start goes on without it.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ApiClient } from "../../src/api/http.js";
+import { FEED, type Narrow } from "../../src/model/narrow.js";
+import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
+import { Store } from "../../src/model/store.js";
+import { CacheKeeper } from "../../src/sync/cache.js";
+import { cachePath, clearCache, loadCache, writeCache } from "../../src/sync/cache-file.js";
+import { takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
+import { UpdateMachine } from "../../src/sync/update-machine.js";
+import { dmMessage, otherUser, registerResponse, streamMessage, subscription, unreadMessages } from "../fixtures/example.js";
+
+const account = { site: "https://chat.example.test/", email: "self@example.test" };
+let dir: string;
+
+beforeEach(async () => {
+  dir = join(await mkdtemp(join(tmpdir(), "termchat-cache-unit-")), "cache");
+});
+afterEach(async () => {
+  await rm(join(dir, ".."), { recursive: true, force: true });
+});
+
+const general = subscription({ stream_id: 10, name: "general" });
+const topic: Narrow = { kind: "topic", channelId: 10, topic: "lunch" };
+
+function liveStore(): Store {
+  const msgs = [
+    streamMessage({ id: 100, stream: general, subject: "lunch", content: "pizza?" }),
+    streamMessage({ id: 101, stream: general, subject: "lunch", content: "yes", sender_id: otherUser.user_id }),
+    dmMessage({ id: 102, to: [otherUser], from: otherUser, content: "hi" }),
+  ];
+  const store = new Store(registerResponse({ unread_msgs: unreadMessages(msgs.slice(1)) }));
+  store.addFetched(topic, msgs.slice(0, 2), { foundOldest: true, foundNewest: true, direction: "around" });
+  store.addFetched(FEED, msgs, { foundOldest: true, foundNewest: true, direction: "around" });
+  return store;
+}
+
+function snapshot(store = liveStore()): CacheData {
+  return takeSnapshot(store, { ...account, base: { realm_name: "Example Org", svc_feature_level: 496 }, maxMessageId: 102, now: 1, view: topic });
+}
+
+const gz = (v: unknown) => gzipSync(Buffer.from(typeof v === "string" ? v : JSON.stringify(v)));
+
+it("keeps the narrows, unread counts and names across a write and a read", async () => {
+  const live = liveStore();
+  const bytes = await writeCache(dir, account, snapshot(live));
+  expect(bytes).toBeGreaterThan(0);
+  const loaded = await loadCache(dir, account);
+  if (loaded.kind !== "loaded") throw new Error(`not loaded: ${JSON.stringify(loaded)}`);
+  const s = loaded.store;
+  expect(narrowMessages(s, topic).map((m) => m.content)).toEqual(["pizza?", "yes"]);
+  expect(narrowMessages(s, FEED).map((m) => m.id)).toEqual([100, 101, 102]);
+  expect(feedUnreadCount(s)).toBe(feedUnreadCount(live));
+  expect(s.unreads.countInDm([otherUser.user_id])).toBe(1);
+  expect(s.userName(otherUser.user_id)).toBe(otherUser.full_name);
+  expect(s.channelName(10)).toBe("general");
+  expect(s.queueId).toBeNull();
+  expect(loaded.data.view).toEqual(topic);
+});
+
+it("keeps only the most recent messages of a narrow", async () => {
+  const store = liveStore();
+  const many = Array.from({ length: 40 }, (_, i) => streamMessage({ id: 200 + i, stream: general, subject: "lunch" }));
+  store.addFetched(topic, many, { foundOldest: true, foundNewest: true, direction: "around" });
+  const data = takeSnapshot(store, { ...account, base: {}, maxMessageId: 239, now: 1, limits: { messagesPerNarrow: 10, narrows: 5, dmConversations: 5 } });
+  const list = data.lists.find((l) => l.narrow.kind === "topic")!;
+  expect(list.messages.map((m) => m.id)).toEqual(many.slice(-10).map((m) => m.id));
+  expect(list.foundOldest).toBe(false);
+});
+
+describe("a cache that cannot be used is set aside with a reason", () => {
+  const cases: Array<[string, () => Buffer | Promise<void>, RegExp]> = [
+    ["truncated", () => gz(snapshot()).subarray(0, 200), /truncated or damaged/],
+    ["empty", () => Buffer.alloc(0), /truncated or damaged/],
+    ["not compressed", () => Buffer.from(JSON.stringify(snapshot())), /truncated or damaged/],
+    ["random bytes", () => Buffer.from(Array.from({ length: 500 }, (_, i) => (i * 7919) % 256)), /truncated or damaged/],
+    ["not JSON", () => gz("{\"version\": 1, "), /damaged/],
+    ["JSON but not a cache", () => gz([1, 2, 3]), /not a termchat cache/],
+    ["another format version", () => gz({ ...snapshot(), version: 99 }), /another version of termchat/],
+    ["another account", () => gz({ ...snapshot(), account: { ...snapshot().account, email: "someone@example.test" } }), /another account/],
+    ["another user id", () => gz({ ...snapshot(), account: { ...snapshot().account, userId: 999 } }), /another account/],
+    ["messages of the wrong shape", () => gz({ ...snapshot(), lists: [{ narrow: FEED, foundOldest: true, foundNewest: true, messages: [{ id: "x" }] }] }), /damaged/],
+    ["a register of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, subscriptions: "general" } }), /damaged/],
+    ["a directory in its place", async () => void (await mkdir(cachePath(dir, account), { recursive: true })), /could not be read/],
+  ];
+  for (const [name, make, reason] of cases) {
+    it(name, async () => {
+      await mkdir(dir, { recursive: true });
+      const made = await make();
+      if (made) await writeFile(cachePath(dir, account), made);
+      const loaded = await loadCache(dir, account);
+      expect(loaded.kind).toBe("rejected");
+      if (loaded.kind === "rejected") expect(loaded.reason).toMatch(reason);
+      // The start goes on without it, and says so once.
+      const machine = new UpdateMachine({} as ApiClient);
+      const keeper = await CacheKeeper.open(machine, { dir, account });
+      expect(machine.store).toBeUndefined();
+      expect(keeper.note).toMatch(/^The local cache was not used: .+; it will be rewritten\.$/);
+      expect(keeper.note).not.toMatch(/\n|at .*\.js/);
+      await keeper.dispose();
+    });
+  }
+
+  it("a good write replaces a damaged file", async () => {
+    await mkdir(dir, { recursive: true });
+    await writeFile(cachePath(dir, account), Buffer.from("garbage"));
+    await writeCache(dir, account, snapshot());
+    expect((await loadCache(dir, account)).kind).toBe("loaded");
+  });
+});
+
+it("no cache at all is no note", async () => {
+  const keeper = await CacheKeeper.open(new UpdateMachine({} as ApiClient), { dir, account });
+  expect(keeper.note).toBeUndefined();
+  expect((await loadCache(dir, account)).kind).toBe("none");
+});
+
+it("clears one account's cache, or every one", async () => {
+  const other = { site: "https://other.example.test/", email: "me@other.example.test" };
+  await writeCache(dir, account, snapshot());
+  await writeCache(dir, other, { ...snapshot(), account: { ...other, userId: 1 } });
+  expect(await clearCache(dir, other)).toBe(1);
+  expect((await loadCache(dir, other)).kind).toBe("none");
+  expect((await loadCache(dir, account)).kind).toBe("loaded");
+  expect(await clearCache(dir)).toBe(1);
+  expect((await loadCache(dir, account)).kind).toBe("none");
+});
