@@ -128,6 +128,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   if (!terminal) await started;
   const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
   const settingsFile = await openSettings();
+  if (!startError && terminal) await ui.prepareImages(settingsFile.settings);
   app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: tls.insecure ? INSECURE_NOTE : undefined });
   if (app) await app.waitUntilExit();
   else await started;

@@ -25,14 +25,16 @@ async function decodePng(bytes: Uint8Array): Promise<Pixels> {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.length < 24) throw new ImageFormatError("truncated PNG");
   checkSize(view.readUInt32BE(16), view.readUInt32BE(20));
-  const { PNG } = await import("pngjs");
+  const mod = await import("pngjs");
+  // A CommonJS module: its exports are on `default` once bundled.
+  const PNG = (mod.PNG ?? (mod as unknown as { default: typeof mod }).default.PNG) as typeof mod.PNG;
   const png = PNG.sync.read(view);
   return { width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
 }
 
 async function decodeJpeg(bytes: Uint8Array): Promise<Pixels> {
   const jpeg = await import("jpeg-js");
-  const decode = (jpeg.default?.decode ?? jpeg.decode) as typeof jpeg.decode;
+  const decode = (jpeg.decode ?? jpeg.default?.decode) as typeof jpeg.decode;
   const img = decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
   checkSize(img.width, img.height);
   return { width: img.width, height: img.height, data: img.data };
@@ -40,7 +42,7 @@ async function decodeJpeg(bytes: Uint8Array): Promise<Pixels> {
 
 async function decodeGif(bytes: Uint8Array): Promise<Pixels> {
   const gif = await import("omggif");
-  const Reader = (gif.default?.GifReader ?? gif.GifReader) as typeof gif.GifReader;
+  const Reader = (gif.GifReader ?? (gif as unknown as { default: typeof gif }).default.GifReader) as typeof gif.GifReader;
   const reader = new Reader(bytes);
   checkSize(reader.width, reader.height);
   if (reader.numFrames() < 1) throw new ImageFormatError("the GIF has no frames");

@@ -11,21 +11,34 @@ const ESC = "\x1b";
 const ST = `${ESC}\\`;
 const KITTY_CHUNK = 4096;
 
+function kittyChunks(p: Pixels, firstKeys: string): string {
+  const payload = Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength).toString("base64");
+  const parts: string[] = [];
+  for (let i = 0; i < payload.length || i === 0; i += KITTY_CHUNK) {
+    const chunk = payload.slice(i, i + KITTY_CHUNK);
+    const more = i + KITTY_CHUNK < payload.length ? 1 : 0;
+    parts.push(`${ESC}_G${i === 0 ? `${firstKeys},m=${more}` : `m=${more}`};${chunk}${ST}`);
+  }
+  return parts.join("");
+}
+
 /**
  * The kitty graphics protocol: transmit and display (`a=T`) RGBA pixels
  * (`f=32`) over `cols`×`rows` cells, the cursor left where it was (`C=1`),
  * no reply asked (`q=2`). `id` lets a later frame place or delete it.
  */
 export function kittyImage(p: Pixels, cols: number, rows: number, id: number): string {
-  const payload = Buffer.from(p.data.buffer, p.data.byteOffset, p.data.byteLength).toString("base64");
-  const parts: string[] = [];
-  for (let i = 0; i < payload.length || i === 0; i += KITTY_CHUNK) {
-    const chunk = payload.slice(i, i + KITTY_CHUNK);
-    const more = i + KITTY_CHUNK < payload.length ? 1 : 0;
-    const keys = i === 0 ? `a=T,f=32,s=${p.width},v=${p.height},i=${id},c=${cols},r=${rows},C=1,q=2,m=${more}` : `m=${more}`;
-    parts.push(`${ESC}_G${keys};${chunk}${ST}`);
-  }
-  return parts.join("");
+  return kittyChunks(p, `a=T,f=32,s=${p.width},v=${p.height},i=${id},c=${cols},r=${rows},C=1,q=2`);
+}
+
+/** Sends the pixels to kitty under `id` without showing them (`a=t`); `kittyPlace` shows them. */
+export function kittyTransmit(p: Pixels, id: number): string {
+  return kittyChunks(p, `a=t,f=32,s=${p.width},v=${p.height},i=${id},q=2`);
+}
+
+/** Shows image `id` at the cursor over `cols`×`rows` cells, the cursor not moved. */
+export function kittyPlace(id: number, cols: number, rows: number): string {
+  return `${ESC}_Ga=p,i=${id},c=${cols},r=${rows},C=1,q=2${ST}`;
 }
 
 /** Removes every kitty image placement on the screen (the pixels stay with the terminal for the ids). */

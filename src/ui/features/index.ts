@@ -13,8 +13,9 @@ import { searchFeature } from "./search.js";
 import { paletteFeature } from "./palette.js";
 import { popupsFeature } from "./popups.js";
 import { editingFeature } from "./editing.js";
+import { imagesFeature } from "./images.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, popupsFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, popupsFeature, imagesFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);
