@@ -36,6 +36,8 @@ interface Source {
 const sources = new Map<number, Source>();
 let nextId = 1;
 let kittyShown = false;
+/** The last overlay skipped a box not attached yet: worth drawing again once it is. */
+let unplaced = false;
 const sentOnce = new Set<string>();
 
 export function newOverlaySource(): number {
@@ -85,9 +87,14 @@ const RESTORE = "\x1b8";
 export function overlayAfterFrame(height: number): string {
   let out = "";
   let kitty = false;
+  unplaced = false;
   for (const s of sources.values()) {
     const at = frameOffset(s.node());
-    if (!at) continue;
+    if (!at) {
+      // A box mounted with this very frame has no node yet (React attaches it after Ink wrote).
+      unplaced ||= s.placements.length > 0;
+      continue;
+    }
     for (const p of s.placements) {
       const top = at.top + p.top;
       const left = at.left + p.left;
@@ -118,14 +125,27 @@ interface Writable {
  */
 export function withImageOverlay<T extends Writable>(stdout: T): T {
   const write = stdout.write.bind(stdout);
+  let writes = 0;
   return new Proxy(stdout, {
     get(target, prop, receiver) {
       if (prop === "write") {
         return (chunk: string | Uint8Array, ...rest: unknown[]) => {
           const ok = write(chunk, ...rest);
+          // Ending a synchronized update leaves the cursor where it was.
+          if (chunk !== "\x1b[?2026l") writes++;
+          const frame = writes;
           if (typeof chunk === "string" && chunk.endsWith("\n") && sources.size > 0) {
-            const extra = overlayAfterFrame(countLines(chunk));
+            const height = countLines(chunk);
+            const extra = overlayAfterFrame(height);
             if (extra) write(extra);
+            // Once the new box is attached, and if nothing was written since (the cursor is still below the frame).
+            if (unplaced) {
+              setImmediate(() => {
+                if (writes !== frame) return;
+                const again = overlayAfterFrame(height);
+                if (again) write(again);
+              });
+            }
           }
           return ok;
         };

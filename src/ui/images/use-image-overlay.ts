@@ -4,7 +4,7 @@
  * the pane, two columns in (the gutter and the body's indent).
  */
 import type { DOMElement } from "ink";
-import { useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type RefObject } from "react";
 import type { Line } from "../message-layout.js";
 import { terminalGraphics } from "./graphics.js";
 import { newOverlaySource, removeOverlaySource, setOverlaySource, type Placement } from "./overlay.js";
@@ -23,8 +23,8 @@ export function useImageOverlay(box: RefObject<DOMElement | null>, rows: Readonl
   const id = useRef(0);
   if (id.current === 0) id.current = newOverlaySource();
   const placements = useMemo(() => placementsOf(rows), [rows]);
-  useLayoutEffect(() => {
-    setOverlaySource(id.current, { node: () => box.current, placements, mode: terminalGraphics().mode });
-  }, [box, placements]);
+  // Registered while rendering, not in an effect: Ink writes the frame before effects run, and the
+  // overlay must follow that very frame. The box's position is read only when the frame is written.
+  setOverlaySource(id.current, { node: () => box.current, placements, mode: terminalGraphics().mode });
   useEffect(() => () => removeOverlaySource(id.current), []);
 }
