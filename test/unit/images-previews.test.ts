@@ -132,3 +132,21 @@ describe("asking the terminal", () => {
     expect((await detectTerminalGraphics(t.input, t.output, {}, 50)).mode).toBe("halfblocks");
   });
 });
+
+describe("the setting", () => {
+  it("imagePreviews: false is read from the settings file, and with graphics off no preview lines are made", async () => {
+    const { parseSettings, DEFAULT_SETTINGS } = await import("../../src/config/settings.js");
+    const { imagePreviewLines } = await import("../../src/ui/images/preview-lines.js");
+    const eg = await import("../fixtures/example.js");
+    expect(DEFAULT_SETTINGS.imagePreviews).toBe(true);
+    expect(parseSettings({ imagePreviews: false }).settings.imagePreviews).toBe(false);
+    expect(parseSettings({ imagePreviews: "no" }).problems[0]).toMatch(/^settings: imagePreviews: /);
+    let fetches = 0;
+    const previews = new ImagePreviews(async () => (fetches++, new Uint8Array()));
+    const m = eg.streamMessage({ content: "[p.png](/user_uploads/2/a/p.png)" });
+    expect(imagePreviewLines({ previews, graphics: { mode: "off", depth: "truecolor" } }, m, 60)).toBeUndefined();
+    expect(fetches).toBe(0);
+    const on = imagePreviewLines({ previews, graphics: { mode: "halfblocks", depth: "truecolor" } }, m, 60);
+    expect(on?.lines.map((l) => l.text)).toEqual(["▨ p.png (loading preview…)"]);
+  });
+});
