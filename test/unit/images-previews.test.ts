@@ -150,3 +150,23 @@ describe("the setting", () => {
     expect(on?.lines.map((l) => l.text)).toEqual(["▨ p.png (loading preview…)"]);
   });
 });
+
+describe("thumbnails", () => {
+  it("the store keeps the server's thumbnail formats; previews fetch the thumbnail, and the file when there is none", async () => {
+    const eg = await import("../fixtures/example.js");
+    const { imagePreviewLines } = await import("../../src/ui/images/preview-lines.js");
+    const { originalPath } = await import("../../src/ui/images/image-refs.js");
+    const formats = [{ name: "840x560.webp", max_width: 840, max_height: 560, format: "webp", animated: false }];
+    const store = eg.store({ server_thumbnail_formats: [...formats, { name: 3 }] });
+    expect(store.realm.thumbnailFormats).toEqual(formats);
+    expect(eg.store().realm.thumbnailFormats).toEqual([]);
+    const asked: string[] = [];
+    const previews = new ImagePreviews(async (path) => (asked.push(path), new Uint8Array()), { decode: async () => solid(4) });
+    const m = eg.streamMessage({ content: "[p.png](/user_uploads/2/a/p.png)" });
+    imagePreviewLines({ previews, graphics: { mode: "halfblocks", depth: "256" }, thumbnailFormats: store.realm.thumbnailFormats }, m, 60);
+    await settled(previews, "/user_uploads/thumbnail/2/a/p.png/840x560.webp");
+    expect(asked).toEqual(["/user_uploads/thumbnail/2/a/p.png/840x560.webp"]);
+    expect(originalPath("/user_uploads/thumbnail/2/a/p.png/840x560.webp")).toBe("/user_uploads/2/a/p.png");
+    expect(originalPath("/user_uploads/2/a/p.png")).toBeUndefined();
+  });
+});

@@ -4,6 +4,10 @@
  * them with a preview after the paragraph. Only files of the organization
  * itself; code blocks are skipped.
  */
+import type { ThumbnailFormat } from "../../model/register-extra.js";
+
+/** Thumbnail formats as the register response lists them (`server_thumbnail_formats`). */
+export type { ThumbnailFormat };
 
 export interface ImageRef {
   /** The path on the organization's server (`/user_uploads/…`). */
@@ -15,13 +19,11 @@ export interface ImageRef {
 const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp)$/i;
 const MAX_PER_MESSAGE = 4;
 
-/** Thumbnail formats as the register response lists them (`server_thumbnail_formats`). */
-export interface ThumbnailFormat {
-  name: string;
-  max_width: number;
-  max_height: number;
-  format: string;
-  animated: boolean;
+
+/** The file a thumbnail path was made from (`/user_uploads/thumbnail/<file path>/<format>`), or undefined. */
+export function originalPath(path: string): string | undefined {
+  const m = /^\/user_uploads\/thumbnail\/(.+)\/[^/]+$/.exec(path);
+  return m ? `/user_uploads/${m[1]}` : undefined;
 }
 
 /**

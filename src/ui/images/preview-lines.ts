@@ -10,7 +10,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth } from "../../render/wrap.js";
 import type { Line } from "../message-layout.js";
 import { drawnByTerminal, type TerminalGraphics } from "./graphics.js";
-import { imageRefs } from "./image-refs.js";
+import { imageRefs, previewPath, type ThumbnailFormat } from "./image-refs.js";
 import type { ImagePreviews } from "./image-previews.js";
 import { terminalImage } from "./terminal-image.js";
 
@@ -23,6 +23,8 @@ export interface PreviewSetup {
   graphics: TerminalGraphics;
   /** The organization's URL: absolute links to it count as its files. */
   site?: string;
+  /** What the server thumbnails images into: previews fetch the thumbnail, not the file. */
+  thumbnailFormats?: readonly ThumbnailFormat[];
   /** Captions without the images (no colour to draw them with). */
   captionsOnly?: boolean;
 }
@@ -52,8 +54,9 @@ export function imagePreviewLines(setup: PreviewSetup, m: Message, width: number
   const maxCols = Math.max(4, Math.min(width - 3, 80));
   for (const ref of refs) {
     const label = imageLabel(ref.label, ref.path);
-    const state = setup.previews.get(ref.path);
-    sig.push(ref.path, state.status);
+    const path = previewPath(ref.path, setup.thumbnailFormats);
+    const state = setup.previews.get(path);
+    sig.push(path, state.status);
     if (state.status === "loading") {
       lines.push({ text: `▨ ${label} (loading preview…)`, style: "note" });
       continue;
@@ -67,11 +70,11 @@ export function imagePreviewLines(setup: PreviewSetup, m: Message, width: number
     const { cols, rows } = halfBlockSize(state.pixels, maxCols, PREVIEW_ROWS);
     if (drawnByTerminal(setup.graphics.mode)) {
       const mode = setup.graphics.mode;
-      const draw = () => setup.previews.rendering(ref.path, `${mode}:${cols}x${rows}`, (p) => terminalImage(mode, p, cols, rows, ref.path));
-      for (let row = 0; row < rows; row++) lines.push({ text: "", style: "body", image: { path: ref.path, row, rows, cols, ...(row === 0 && { draw }) } });
+      const draw = () => setup.previews.rendering(path, `${mode}:${cols}x${rows}`, (p) => terminalImage(mode, p, cols, rows, path));
+      for (let row = 0; row < rows; row++) lines.push({ text: "", style: "body", image: { path, row, rows, cols, ...(row === 0 && { draw }) } });
       continue;
     }
-    const art = setup.previews.rendering(ref.path, `hb:${maxCols}:${setup.graphics.depth}`, (p) => halfBlockLines(p, maxCols, PREVIEW_ROWS, setup.graphics.depth)) ?? [];
+    const art = setup.previews.rendering(path, `hb:${maxCols}:${setup.graphics.depth}`, (p) => halfBlockLines(p, maxCols, PREVIEW_ROWS, setup.graphics.depth)) ?? [];
     for (const text of art) lines.push({ text, style: "body", ansi: true });
   }
   return { sig: sig.join("\u0001"), lines };

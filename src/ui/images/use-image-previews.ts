@@ -11,6 +11,7 @@ import type { LayoutOptions } from "../message-layout.js";
 import { drawnByTerminal, terminalGraphics } from "./graphics.js";
 import { loadTerminalEncoders } from "./terminal-image.js";
 import { ImagePreviews } from "./image-previews.js";
+import { originalPath } from "./image-refs.js";
 import { imagePreviewLines } from "./preview-lines.js";
 
 const bySession = new WeakMap<object, ImagePreviews>();
@@ -19,7 +20,16 @@ const bySession = new WeakMap<object, ImagePreviews>();
 export function previewsOf(session: Pick<ActionSession, "machine">): ImagePreviews {
   let previews = bySession.get(session);
   if (!previews) {
-    previews = new ImagePreviews((path, signal) => fetchUploadBytes(session, path, signal));
+    previews = new ImagePreviews(async (path, signal) => {
+      try {
+        return await fetchUploadBytes(session, path, signal);
+      } catch (err) {
+        // A file the server did not thumbnail (older uploads): the file itself.
+        const original = originalPath(path);
+        if (original === undefined || signal.aborted) throw err;
+        return fetchUploadBytes(session, original, signal);
+      }
+    });
     bySession.set(session, previews);
   }
   return previews;
@@ -33,12 +43,13 @@ export function useImagePreviews(session: Pick<ActionSession, "machine">, store:
     if (enabled && drawnByTerminal(terminalGraphics().mode)) void loadTerminalEncoders();
   }, [enabled]);
   const site = store?.realm.url || undefined;
+  const thumbnailFormats = store?.realm.thumbnailFormats;
   const images = useMemo<LayoutOptions["images"]>(() => {
     const graphics = terminalGraphics();
     if (!enabled || graphics.mode === "off") return undefined;
     // Without colour there is no half-block art: the caption alone.
     const captionsOnly = !color && graphics.mode === "halfblocks";
-    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly }, m, width);
-  }, [previews, enabled, color, site, version]);
+    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats }, m, width);
+  }, [previews, enabled, color, site, thumbnailFormats, version]);
   return { images, previews, version };
 }
