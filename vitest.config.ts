@@ -1,11 +1,25 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
+/** WebAssembly modules load as their bytes, as esbuild's binary loader gives them to the bundle. */
+const wasmBytes = {
+  name: "wasm-bytes",
+  enforce: "pre" as const,
+  load(id: string) {
+    if (!id.endsWith(".wasm")) return undefined;
+    return `export default new Uint8Array(Buffer.from(${JSON.stringify(readFileSync(id).toString("base64"))}, "base64"));`;
+  },
+};
+
 export default defineConfig({
+  plugins: [wasmBytes],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Through the transform pipeline, so that its .wasm goes through the plugin above.
+    server: { deps: { inline: [/@cwasm[\\/]webp/] } },
     env: { IS_REACT_ACT_ENVIRONMENT: "true" },
     // The default console output, plus a machine-readable report that
     // .ci/run reads to print its "N passed, N failed" line.

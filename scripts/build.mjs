@@ -23,6 +23,8 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   plugins: [inkFramePlugin],
+  // The WebP decoder's WebAssembly travels inside the bundle (its own chunk, loaded on the first WebP).
+  loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set; we never ship it.
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },

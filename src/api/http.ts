@@ -349,6 +349,45 @@ export class ApiClient {
     }
   }
 
+  /**
+   * A file of the organization (an upload or its thumbnail) as bytes, fetched with the account's
+   * credentials. Only paths on the organization's own origin: a link elsewhere never gets them.
+   * A body larger than `maxBytes` is abandoned.
+   */
+  async download(path: string, o: { signal?: AbortSignal; maxBytes?: number } = {}): Promise<Uint8Array> {
+    const url = new URL(path, this.site.href);
+    if (url.origin !== this.site.origin || !url.pathname.startsWith("/user_uploads/")) throw new SiteError(`not a file of this organization: ${url.pathname}`);
+    const what = `GET ${url.pathname}`;
+    const headers = { "user-agent": this.opts.userAgent ?? "termchat", authorization: this.authHeader };
+    const signal = this.deadline({ signal: o.signal });
+    const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method: "GET", headers, signal }).catch((err: unknown) => {
+      throw classifyFailure(err, what);
+    });
+    const limit = o.maxBytes ?? 20 * 1024 * 1024;
+    if (res.statusCode >= 400) {
+      await res.body.dump().catch(() => undefined);
+      if (res.statusCode === 401 || res.statusCode === 403) throw new ApiError(res.statusCode, "UNAUTHORIZED", "Not allowed to read this file", {}, undefined);
+      if (res.statusCode === 404) throw new ApiError(404, "BAD_REQUEST", "File not found", {}, undefined);
+      throw new ServerError(res.statusCode, `${what}: server answered HTTP ${res.statusCode}`, undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limit) {
+          res.body.destroy();
+          throw new SiteError(`file larger than ${Math.round(limit / 1024 / 1024)} MB`);
+        }
+        chunks.push(chunk);
+      }
+    } catch (err) {
+      if (err instanceof SiteError) throw err;
+      throw classifyFailure(err, what);
+    }
+    return Buffer.concat(chunks);
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher && this.dispatcher) await (await this.dispatcher).close();
   }

@@ -129,8 +129,10 @@ async function runClient(args: ClientArgs): Promise<void> {
   // Outside a terminal the app cannot run: the start still says whether the server would have answered.
   const terminal = Boolean(process.stdin.isTTY);
   if (!terminal) await started;
-  const [ui, { openSettings }] = await Promise.all([import("../ui/run.js"), import("../config/settings.js")]);
-  const settingsFile = await openSettings();
+  const settingsReady = import("../config/settings.js").then((m) => m.openSettings());
+  // The terminal is asked how it draws images while the UI's modules load.
+  const graphicsReady = terminal ? settingsReady.then(async (f) => (await import("../ui/images/prepare.js")).prepareImages(f.settings)) : undefined;
+  const [ui, settingsFile] = await Promise.all([import("../ui/run.js"), settingsReady, graphicsReady]);
   app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined });
   if (app) await app.waitUntilExit();
   else await started;

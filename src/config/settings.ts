@@ -29,6 +29,8 @@ const shape = {
     .default({ bell: true, desktop: true }),
   /** The first screen: "home" follows the account's home view setting (Inbox or combined feed); "inbox" or "feed" choose one. */
   startView: z.enum(["home", "inbox", "feed"]).default("home"),
+  /** Image previews in the message pane (uploaded images drawn in the terminal); false: links stay links. */
+  imagePreviews: z.boolean().default(true),
 };
 
 export const settingsSchema = z.object(shape);

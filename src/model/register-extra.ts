@@ -31,22 +31,33 @@ const extraSchema = z.looseObject({
     .catch([])
     .default([])
     .transform((list) => list.flatMap((m) => (m && typeof m === "object" && Number.isInteger((m as { id?: unknown }).id) ? [(m as { id: number }).id] : []))),
+  // What uploaded images are thumbnailed into (servers since feature level 273); malformed entries are left out.
+  server_thumbnail_formats: z
+    .array(z.unknown())
+    .catch([])
+    .default([])
+    .transform((list) => list.flatMap((f) => { const r = thumbnailFormatSchema.safeParse(f); return r.success ? [r.data] : []; })),
 });
+
+const thumbnailFormatSchema = z.looseObject({ name: z.string(), max_width: z.number(), max_height: z.number(), format: z.string(), animated: z.boolean() });
+export type ThumbnailFormat = z.infer<typeof thumbnailFormatSchema>;
 
 export interface RegisterExtra {
   userStatus: Record<string, Partial<UserStatus>>;
   starredMessages: number[];
   presenceDisabled: boolean;
   mutedUserIds: number[];
+  thumbnailFormats: ThumbnailFormat[];
 }
 
 export function readRegisterExtra(reg: RegisterResponse): RegisterExtra {
   const parsed = extraSchema.safeParse(reg);
-  if (!parsed.success) return { userStatus: {}, starredMessages: [], presenceDisabled: false, mutedUserIds: [] };
+  if (!parsed.success) return { userStatus: {}, starredMessages: [], presenceDisabled: false, mutedUserIds: [], thumbnailFormats: [] };
   return {
     userStatus: parsed.data.user_status,
     starredMessages: parsed.data.starred_messages,
     presenceDisabled: parsed.data.realm_presence_disabled,
     mutedUserIds: parsed.data.muted_users,
+    thumbnailFormats: parsed.data.server_thumbnail_formats,
   };
 }

@@ -18,7 +18,7 @@ import { Messages, type FetchDirection, type FetchStatus, type MessageList } fro
 import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
 import { Presence, type PresenceStatus } from "./presence.js";
-import { readRegisterExtra } from "./register-extra.js";
+import { readRegisterExtra, type ThumbnailFormat } from "./register-extra.js";
 import { checkStore, firstUnreadIn } from "./store-queries.js";
 import { Topics, VISIBILITY, type TopicInfo } from "./topics.js";
 import { Typing, typingKey } from "./typing.js";
@@ -53,6 +53,8 @@ export interface RealmInfo {
   presenceDisabled: boolean;
   /** Organization settings from `realm` events, by property name. */
   settings: Record<string, unknown>;
+  /** What the server thumbnails uploaded images into (empty: it does not). */
+  thumbnailFormats: readonly ThumbnailFormat[];
 }
 
 export interface StoreOptions {
@@ -134,6 +136,7 @@ export class Store implements NarrowContext {
       presenceOfflineThresholdSecs: reg.server_presence_offline_threshold_seconds ?? 140,
       presenceDisabled: extra.presenceDisabled,
       settings: Object.create(null) as Record<string, unknown>,
+      thumbnailFormats: extra.thumbnailFormats,
     };
     this.people = Users.fromRegister(reg, extra.userStatus);
     this.channelsModel = Channels.fromRegister(reg);

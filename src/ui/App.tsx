@@ -26,6 +26,7 @@ import { useNotifications } from "./hooks/use-notifications.js";
 import { selectionIndex, useMessageWindow } from "./hooks/use-message-window.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
+import { useImagePreviews } from "./images/use-image-previews.js";
 import { useReadMarking } from "./hooks/use-read-marking.js";
 import { useRecordChecks } from "./hooks/use-record-checks.js";
 import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
@@ -129,7 +130,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
   sidebarAccess.rows = sidebarRows;
-  const { messages, list, selectedIndex, selected, blocks, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady });
+  const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
+  const { messages, list, selectedIndex, selected, blocks, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
   useReadMarking(commands, ui.focus, narrow, unreadShown);
   useTypingExpiry(store, version);

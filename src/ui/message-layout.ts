@@ -42,6 +42,17 @@ export interface Line {
   tone?: "title" | "mine" | "done" | "dim";
   /** The first line of the message itself (after its headers): where the unread marker goes. */
   lead?: boolean;
+  /** A row reserved for an image the terminal draws over it (images/overlay.ts): which image, which of its rows. */
+  image?: ImageSlot;
+}
+
+export interface ImageSlot {
+  path: string;
+  row: number;
+  rows: number;
+  cols: number;
+  /** The escapes that draw the image at the cursor: `once` the first time in this terminal, `each` every frame. */
+  draw?: () => { key: string; once?: string; each: string } | undefined;
 }
 
 export interface Block {
@@ -60,6 +71,8 @@ export interface LayoutOptions {
   openSpoilers?: readonly number[];
   /** Search results: marks the matched words in the body and topic (see search-highlight.ts). */
   highlight?: (m: Message) => MessageHighlight | undefined;
+  /** Image previews after the body: their lines and a signature of what they show (images/preview-lines.ts). */
+  images?: (m: Message, width: number) => { sig: string; lines: Line[] } | undefined;
 }
 
 const GROUP_GAP_SECONDS = 10 * 60;
@@ -212,13 +225,16 @@ function withOpenSpoilers(ctx: RenderContext): RenderContext {
 
 /** The lines of message `m` after its headers, from the cache when nothing they show has changed. */
 function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOptions, ctx: RenderContext): Line[] {
+  const action = meMessageText(m.content);
   const spoilersOpen = o.openSpoilers?.includes(m.id) ?? false;
   const starred = store.messages.starred.has(m.id) || m.flags.includes("starred");
   const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now, ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }) });
   const reactions = m.reactions.map((r) => `${r.user_id}:${r.reaction_type}:${r.emoji_code}`).join(",");
   const widget = widgetOf(m);
+  const images = action === undefined && !widget ? o.images?.(m, o.width) : undefined;
   const sig = [
     widgetSignature(widget, m.submessages?.length ?? 0),
+    images?.sig ?? "",
     o.width,
     o.color ? 1 : 0,
     spoilersOpen ? 1 : 0,
@@ -238,7 +254,6 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
 
   layoutStats.bodyRenders++;
   const lines: Line[] = [];
-  const action = meMessageText(m.content);
   const sender = sanitizeInline(m.sender_full_name);
   const marks = [m.last_edit_timestamp ? "edited" : "", m.last_moved_timestamp ? "moved" : ""].filter(Boolean).join(", ");
   const suffix = `${starred ? " ★" : ""}${marks ? ` (${marks})` : ""}`;
@@ -252,6 +267,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     } else {
       const body = renderMarkdown(m.content, spoilersOpen ? withOpenSpoilers(ctx) : ctx, Math.max(10, o.width - 2));
       for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
+      if (images) lines.push(...images.lines);
     }
     if (!showSender && suffix) lines.push({ text: suffix.trim(), style: "note" });
   }

@@ -3,6 +3,8 @@ import { render } from "ink";
 import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
+import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
+import { withImageOverlay } from "./images/overlay.js";
 
 /** Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides). */
 export function runApp(props: AppProps) {
@@ -23,7 +25,8 @@ export function runApp(props: AppProps) {
     <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
       <App {...props} />
     </KeypressProvider>,
-    { exitOnCtrlC: false, patchConsole: true },
+    // Images drawn by the terminal are written after each frame, over the rows the layout left for them.
+    { exitOnCtrlC: false, patchConsole: true, ...(drawnByTerminal(terminalGraphics().mode) && { stdout: withImageOverlay(process.stdout) }) },
   );
   return instance;
 }

@@ -236,6 +236,11 @@ export class TmuxSession {
     return (await this.captureState()).screen;
   }
 
+  /** The visible screen with its colours and attributes (`capture-pane -e`): SGR sequences as tmux redraws them. */
+  async captureStyled(): Promise<string> {
+    return this.tmux("capture-pane", "-p", "-e", "-t", this.pane);
+  }
+
   private async captureState(): Promise<{ screen: string; dead: boolean }> {
     // One tmux invocation, so state and contents are read atomically.
     const out = await this.tmux(

@@ -87,11 +87,11 @@ function attempts(fake: { recorded: { name: string; args: unknown[] }[] }) {
 describe("the widget key and popup", () => {
   it("v opens the popup on a poll, and says so on a plain message", () => {
     const fake = setup([poll()]);
-    featureAction("msgWidget")!(fake.ctx);
+    featureAction("msgView")!(fake.ctx);
     expect(fake.names()).toEqual(["openPopup"]);
     const plain = setup([eg.streamMessage({ stream: general, subject: "lunch", content: "/pollen is high today" })]);
-    featureAction("msgWidget")!(plain.ctx);
-    expect(plain.recorded).toEqual([{ name: "notify", args: ["This message has no poll or to-do list"] }]);
+    featureAction("msgView")!(plain.ctx);
+    expect(plain.recorded).toEqual([{ name: "notify", args: ["Nothing to view in this message: no poll, to-do list or image"] }]);
   });
 
   it("lists options with voters and who added them; Space votes, Enter on my vote takes it back, a adds an option", async () => {

@@ -4,7 +4,9 @@
  * messages; recipient headers take their channel's colour, reactions show
  * the reader's own in brackets and the theme's colour.
  */
-import { Box, Text } from "ink";
+import { Box, Text, type DOMElement } from "ink";
+import { useRef } from "react";
+import { useImageOverlay } from "../images/use-image-overlay.js";
 import { segmentText, type Block, type Line } from "../message-layout.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth } from "../../render/wrap.js";
@@ -41,8 +43,10 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 export function MessagePane({ blocks, selectedId, unread, height, width, focused, placeholder }: MessagePaneProps) {
   const theme = useTheme();
   const rows = visibleLines(blocks, selectedId, height);
+  const box = useRef<DOMElement>(null);
+  useImageOverlay(box, rows);
   return (
-    <Box flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
+    <Box ref={box} flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
       {rows.length === 0 ? (
         <Text dimColor>{sanitizeInline(placeholder ?? "")}</Text>
       ) : (

@@ -16,8 +16,9 @@ import { editingFeature } from "./editing.js";
 import { widgetsFeature } from "./widgets.js";
 import { promptsFeature } from "./prompts.js";
 import { filesFeature } from "./files.js";
+import { imagesFeature } from "./images.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature, imagesFeature];
 
 const ACTIONS = new Map<string, Action>();
 for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);

@@ -1,15 +1,18 @@
 /**
- * Polls and to-do lists: a key on the selected message opens its widget
- * popup (vote, add an option, check a task off, add a task).
+ * Polls and to-do lists: the view key on the selected message opens its
+ * widget popup (vote, add an option, check a task off, add a task); on a
+ * message with an image instead, it shows the image at full size.
  */
 import { widgetOf } from "../../model/widgets.js";
 import type { Feature } from "../app-context.js";
 import { openWidgetPopup } from "../popups/WidgetPopup.js";
+import { imageRefs } from "../images/image-refs.js";
+import { openImage } from "./images.js";
 
 export const widgetsFeature: Feature = {
   name: "widgets",
   bindings: [
-    { action: "msgWidget", keys: ["v"], context: "messages", help: "Poll or to-do list: vote, add an option, check off or add a task" },
+    { action: "msgView", keys: ["v"], context: "messages", help: "View: a poll or to-do list (vote, add an option, check off or add a task), or an image at full size (again: the next image)" },
     { action: "widget.close", keys: ["escape", "q", "v"], context: "popup.widget", help: "Close" },
     { action: "widget.down", keys: ["j", "down"], context: "popup.widget", help: "Next option or task" },
     { action: "widget.up", keys: ["k", "up"], context: "popup.widget", help: "Previous option or task" },
@@ -21,11 +24,12 @@ export const widgetsFeature: Feature = {
     { action: "widgetAdd.clear", keys: ["C-u"], context: "popup.widget.add", help: "Clear the line" },
   ],
   actions: {
-    msgWidget: (ctx) => {
+    msgView: (ctx) => {
       const m = ctx.selected;
       if (!m) ctx.notify("Select a message first (j/k in the message pane)");
-      else if (!widgetOf(m)) ctx.notify("This message has no poll or to-do list");
-      else openWidgetPopup(ctx, m.id);
+      else if (widgetOf(m)) openWidgetPopup(ctx, m.id);
+      else if (imageRefs(m.content, ctx.store.realm.url || undefined).length > 0) openImage(ctx);
+      else ctx.notify("Nothing to view in this message: no poll, to-do list or image");
     },
   },
 };

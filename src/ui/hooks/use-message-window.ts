@@ -8,7 +8,7 @@ import type { Message } from "../../api/schemas/common.js";
 import type { Narrow } from "../../model/narrow.js";
 import { narrowMessages } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
-import { layoutWindow, renderContext } from "../message-layout.js";
+import { layoutWindow, renderContext, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { selectionOf, type Selection, type UiState } from "../ui-state.js";
 
@@ -23,9 +23,11 @@ export interface MessageWindowInput {
   color: boolean;
   /** Bodies are laid out again once the Markdown engine is ready. */
   markdownReady: boolean;
+  /** Image previews (images/use-image-previews.ts); none when off. */
+  images?: LayoutOptions["images"];
 }
 
-export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady }: MessageWindowInput) {
+export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images }: MessageWindowInput) {
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
   const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
@@ -34,9 +36,9 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   const { blocks } = useMemo(
     () =>
       store && ctxRender && narrow
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers }, ctxRender)
+        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images }, ctxRender)
         : { blocks: [] },
-    [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers],
+    [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images],
   );
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   return { messages, list, selectedIndex, selected, blocks, unreadShown };

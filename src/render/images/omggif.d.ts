@@ -1,0 +1,14 @@
+declare module "omggif" {
+  export class GifReader {
+    constructor(buf: Uint8Array);
+    width: number;
+    height: number;
+    numFrames(): number;
+    decodeAndBlitFrameRGBA(frame: number, pixels: Uint8Array): void;
+  }
+  export class GifWriter {
+    constructor(buf: Uint8Array, width: number, height: number, opts?: { palette?: number[]; loop?: number });
+    addFrame(x: number, y: number, w: number, h: number, indexed: Uint8Array | number[], opts?: { palette?: number[]; delay?: number; transparent?: number }): number;
+    end(): number;
+  }
+}

@@ -1,0 +1,5 @@
+/** WebAssembly modules are embedded in the bundle as their bytes. */
+declare module "*.wasm" {
+  const bytes: Uint8Array;
+  export default bytes;
+}

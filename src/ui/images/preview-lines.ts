@@ -1,0 +1,86 @@
+/**
+ * The lines an image preview takes in a message: a caption (the sanitized
+ * link text) and then the image — half-block rows as styled text, or blank
+ * rows reserved for an image the terminal draws over them — or, until the
+ * image is ready, the caption alone saying so.
+ */
+import type { Message } from "../../api/schemas/common.js";
+import { halfBlockLines, halfBlockSize } from "../../render/images/half-blocks.js";
+import { sanitizeInline } from "../../render/sanitize.js";
+import { displayWidth } from "../../render/wrap.js";
+import type { Line } from "../message-layout.js";
+import { drawnByTerminal, type TerminalGraphics } from "./graphics.js";
+import { imageRefs, previewPath, type ThumbnailFormat } from "./image-refs.js";
+import type { ImagePreviews } from "./image-previews.js";
+import { terminalImage } from "./terminal-image.js";
+
+/** Thumbnails take at most this many rows. */
+export const PREVIEW_ROWS = 8;
+const MAX_LABEL = 60;
+
+export interface PreviewSetup {
+  previews: ImagePreviews;
+  graphics: TerminalGraphics;
+  /** The organization's URL: absolute links to it count as its files. */
+  site?: string;
+  /** What the server thumbnails images into: previews fetch the thumbnail, not the file. */
+  thumbnailFormats?: readonly ThumbnailFormat[];
+  /** Captions without the images (no colour to draw them with). */
+  captionsOnly?: boolean;
+}
+
+/** What shows for an image link: its text, or the file's name; sanitized and shortened. */
+export function imageLabel(label: string, path: string): string {
+  const name = label.trim() || decodeURIComponentSafe(path.split("/").pop() ?? "image");
+  const clean = sanitizeInline(name).replace(/\s+/g, " ");
+  return [...clean].length > MAX_LABEL ? `${[...clean].slice(0, MAX_LABEL - 1).join("")}…` : clean;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The preview lines of a message's images and a signature of what they show (for the layout cache). */
+export function imagePreviewLines(setup: PreviewSetup, m: Message, width: number): { sig: string; lines: Line[] } | undefined {
+  if (setup.graphics.mode === "off") return undefined;
+  const refs = imageRefs(m.content, setup.site);
+  if (refs.length === 0) return undefined;
+  const lines: Line[] = [];
+  const sig: string[] = [setup.graphics.mode, setup.graphics.depth, setup.captionsOnly ? "c" : ""];
+  const maxCols = Math.max(4, Math.min(width - 3, 80));
+  for (const ref of refs) {
+    const label = imageLabel(ref.label, ref.path);
+    const path = previewPath(ref.path, setup.thumbnailFormats);
+    const state = setup.previews.get(path);
+    sig.push(path, state.status);
+    if (state.status === "loading") {
+      lines.push({ text: `▨ ${label} (loading preview…)`, style: "note" });
+      continue;
+    }
+    if (state.status === "failed") {
+      lines.push({ text: `▨ ${label} (no preview: ${sanitizeInline(state.error)})`, style: "note" });
+      continue;
+    }
+    lines.push({ text: `▨ ${label}`, style: "note" });
+    if (setup.captionsOnly) continue;
+    const { cols, rows } = halfBlockSize(state.pixels, maxCols, PREVIEW_ROWS);
+    if (drawnByTerminal(setup.graphics.mode)) {
+      const mode = setup.graphics.mode;
+      const draw = () => setup.previews.rendering(path, `${mode}:${cols}x${rows}`, (p) => terminalImage(mode, p, cols, rows, path));
+      for (let row = 0; row < rows; row++) lines.push({ text: "", style: "body", image: { path, row, rows, cols, ...(row === 0 && { draw }) } });
+      continue;
+    }
+    const art = setup.previews.rendering(path, `hb:${maxCols}:${setup.graphics.depth}`, (p) => halfBlockLines(p, maxCols, PREVIEW_ROWS, setup.graphics.depth)) ?? [];
+    for (const text of art) lines.push({ text, style: "body", ansi: true });
+  }
+  return { sig: sig.join("\u0001"), lines };
+}
+
+/** How wide a caption is (tests and layout checks). */
+export function captionWidth(line: Line): number {
+  return displayWidth(line.text);
+}

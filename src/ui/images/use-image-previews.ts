@@ -1,0 +1,55 @@
+/**
+ * The image previews of the account on screen: one cache per session (made
+ * on first use, closed with the session's app), the layout's `images` option,
+ * and a re-render whenever an image becomes ready.
+ */
+import { useEffect, useMemo, useState } from "react";
+import type { Store } from "../../model/store.js";
+import { fetchUploadBytes } from "../../sync/actions/images.js";
+import type { ActionSession } from "../../sync/actions/result.js";
+import type { LayoutOptions } from "../message-layout.js";
+import { drawnByTerminal, terminalGraphics } from "./graphics.js";
+import { loadTerminalEncoders } from "./terminal-image.js";
+import { ImagePreviews } from "./image-previews.js";
+import { originalPath } from "./image-refs.js";
+import { imagePreviewLines } from "./preview-lines.js";
+
+const bySession = new WeakMap<object, ImagePreviews>();
+
+/** The preview cache of a session. */
+export function previewsOf(session: Pick<ActionSession, "machine">): ImagePreviews {
+  let previews = bySession.get(session);
+  if (!previews) {
+    previews = new ImagePreviews(async (path, signal) => {
+      try {
+        return await fetchUploadBytes(session, path, signal);
+      } catch (err) {
+        // A file the server did not thumbnail (older uploads): the file itself.
+        const original = originalPath(path);
+        if (original === undefined || signal.aborted) throw err;
+        return fetchUploadBytes(session, original, signal);
+      }
+    });
+    bySession.set(session, previews);
+  }
+  return previews;
+}
+
+export function useImagePreviews(session: Pick<ActionSession, "machine">, store: Store | undefined, enabled: boolean, color: boolean) {
+  const previews = useMemo(() => previewsOf(session), [session]);
+  const [version, setVersion] = useState(previews.version);
+  useEffect(() => previews.onChange(() => setVersion(previews.version)), [previews]);
+  useEffect(() => {
+    if (enabled && drawnByTerminal(terminalGraphics().mode)) void loadTerminalEncoders();
+  }, [enabled]);
+  const site = store?.realm.url || undefined;
+  const thumbnailFormats = store?.realm.thumbnailFormats;
+  const images = useMemo<LayoutOptions["images"]>(() => {
+    const graphics = terminalGraphics();
+    if (!enabled || graphics.mode === "off") return undefined;
+    // Without colour there is no half-block art: the caption alone.
+    const captionsOnly = !color && graphics.mode === "halfblocks";
+    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats }, m, width);
+  }, [previews, enabled, color, site, thumbnailFormats, version]);
+  return { images, previews, version };
+}

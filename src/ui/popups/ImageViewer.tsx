@@ -1,0 +1,49 @@
+/**
+ * An image at full pane size, drawn with half-blocks (text, so it works in
+ * every terminal); the next key closes it. The image comes from the preview
+ * cache, fetched if it is not there yet.
+ */
+import { Text } from "ink";
+import { useEffect, useState } from "react";
+import { halfBlockLines } from "../../render/images/half-blocks.js";
+import { useScreenState } from "../contexts.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { displayKey } from "../keymap.js";
+import { terminalGraphics } from "../images/graphics.js";
+import type { ImageRef } from "../images/image-refs.js";
+import { imageLabel } from "../images/preview-lines.js";
+import { previewsOf } from "../images/use-image-previews.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export function ImageViewer({ image, close }: { image: ImageRef; close: () => void }) {
+  const { session, keymap } = useScreenState();
+  const { width, height } = usePopupSize();
+  const previews = previewsOf(session);
+  const [, setVersion] = useState(previews.version);
+  useEffect(() => previews.onChange(() => setVersion(previews.version)), [previews]);
+  useKeypress(
+    (name) => {
+      if (keymap.action("popup.image", name) === "image.close") close();
+      return true;
+    },
+    { priority: 50 },
+  );
+  const state = previews.get(image.path);
+  const cols = Math.max(4, width - 4);
+  const rows = Math.max(2, height - 3);
+  const depth = terminalGraphics().depth;
+  const label = imageLabel(image.label, image.path);
+  const art = state.status === "ready" ? previews.rendering(image.path, `full:${cols}x${rows}:${depth}`, (p) => halfBlockLines(p, cols, rows, depth)) ?? [] : [];
+  return (
+    <Popup title={label} hint={`${displayKey(keymap.keysFor("image.close")[0] ?? "escape")} close`} width={width} height={height}>
+      {state.status === "loading" ? <Text dimColor>Loading…</Text> : null}
+      {state.status === "failed" ? <Text dimColor wrap="truncate">{`No preview: ${label}`}</Text> : null}
+      {art.map((line, i) => (
+        <Text key={i} wrap="truncate">
+          {line}
+        </Text>
+      ))}
+    </Popup>
+  );
+}
