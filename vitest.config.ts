@@ -15,8 +15,8 @@ export default defineConfig({
   plugins: [wasmBytes],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: "forks",
     // Through the transform pipeline, so that its .wasm goes through the plugin above.
     server: { deps: { inline: [/@cwasm[\\/]webp/] } },

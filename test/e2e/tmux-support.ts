@@ -55,7 +55,7 @@ export async function pollUntil(
   opts: WaitOptions,
   step: () => Promise<boolean | "give-up">,
 ): Promise<boolean> {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const timeoutMs = opts.timeoutMs ?? 20_000;
   const intervalMs = Math.max(1, opts.intervalMs ?? 50);
   const deadline = Date.now() + timeoutMs;
   const maxAttempts = Math.ceil(timeoutMs / intervalMs) + 2;

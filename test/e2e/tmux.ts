@@ -296,7 +296,7 @@ export class TmuxSession {
     if (found && screen !== undefined) return screen;
     const state = await this.stateForError();
     const what = present ? "to appear" : "to disappear";
-    const why = ended ? "Gave up (the program has ended)" : `Timed out after ${opts.timeoutMs ?? 10_000} ms`;
+    const why = ended ? "Gave up (the program has ended)" : `Timed out after ${opts.timeoutMs ?? 20_000} ms`;
     const err = lastError === undefined ? "" : `\nlast tmux error: ${(lastError as Error).message}`;
     throw new Error(
       `${why} waiting for ${describeMatch(match)} ${what} ` +
@@ -395,7 +395,7 @@ export class TmuxSession {
     if (done || deadSince !== undefined) return status;
     const screen = await this.capture().catch(() => undefined);
     throw new Error(
-      `Timed out after ${opts.timeoutMs ?? 10_000} ms waiting for ${this.describe()} to exit.\n${screenBlock(screen)}`,
+      `Timed out after ${opts.timeoutMs ?? 20_000} ms waiting for ${this.describe()} to exit.\n${screenBlock(screen)}`,
     );
   }
 
@@ -422,7 +422,7 @@ export class TmuxSession {
     if (await pollUntil(opts, async () => (out = await this.rawOutput()).includes(needle))) return out;
     const tail = out.subarray(-2000).toString();
     throw new Error(
-      `Timed out after ${opts.timeoutMs ?? 10_000} ms waiting for ${JSON.stringify(needle.toString())} ` +
+      `Timed out after ${opts.timeoutMs ?? 20_000} ms waiting for ${JSON.stringify(needle.toString())} ` +
         `in the raw output of ${this.describe()}; last ${Math.min(out.length, 2000)} bytes: ${JSON.stringify(tail)}`,
     );
   }

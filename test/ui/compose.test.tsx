@@ -267,7 +267,10 @@ describe("the compose box", () => {
       app = await renderApp();
       await app.waitFor("connected");
       await openChannel(app, "general");
-      await app.press("r", "typed here");
+      await app.press("r");
+      await app.waitFor("Enter send · "); // the compose box is open
+      await app.press("typed here");
+      await app.waitFor("typed here");
       process.env["EDITOR"] = `"${process.execPath}" "${script}"`;
       await app.press(K.ctrlO);
       await app.waitFor("typed here and from the editor");

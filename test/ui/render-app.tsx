@@ -68,7 +68,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
       });
     }
   };
-  const until = async (check: () => boolean, what: string, timeoutMs = 5000) => {
+  const until = async (check: () => boolean, what: string, timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
     for (let i = 0; i < 1000 && Date.now() < deadline; i++) {
       if (check()) return;
@@ -92,7 +92,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
       const skipped = rows.slice(0, index).filter((r) => r.kind === "header").length;
       await press("g", ...Array<string>(index - skipped).fill("j"));
     },
-    async waitFor(match, timeoutMs = 5000) {
+    async waitFor(match, timeoutMs = 15_000) {
       await until(() => (typeof match === "string" ? frame().includes(match) : match.test(frame())), String(match), timeoutMs);
       return frame();
     },
