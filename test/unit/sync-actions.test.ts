@@ -110,6 +110,20 @@ describe("flags and settings", () => {
     expect(conn.requests.map((r) => r.path)).toEqual(Array(3).fill("/api/v1/mark_all_as_read"));
   });
 
+  it("marking a topic read goes on in batches while the server has more, and stops when its answer does not move on", async () => {
+    const store = { realm: { featureLevel: 400 } } as Store;
+    const batch = (last: number | null, foundNewest: boolean) => ({
+      status: 200,
+      body: { result: "success", msg: "", processed_count: 1000, updated_count: 10, first_processed_id: 1, last_processed_id: last, found_oldest: true, found_newest: foundNewest },
+    });
+    // The second answer repeats the first: a server that does not move on must not keep the client asking.
+    conn.prepare(batch(50, false), batch(50, false), batch(90, false));
+    const r = await markNarrowRead(session, store, { kind: "topic", channelId: 10, topic: "lunch" });
+    expect(r.ok).toBe(true);
+    expect(conn.requests).toHaveLength(2);
+    expect(conn.requests.map((q) => q.form.get("anchor"))).toEqual(["first_unread", "50"]);
+  });
+
   it("search results are not marked read: a failure with a reason, and nothing asked of the server", async () => {
     const r = await markNarrowRead(session, {} as Store, { kind: "search", query: "lunch" });
     expect(r).toEqual({ ok: false, error: { message: "Search results are not marked read; open a topic or channel first" } });

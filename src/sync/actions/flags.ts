@@ -53,8 +53,11 @@ export async function markNarrowRead(session: ActionSession, store: Store, narro
         op: "add",
         flag: "read",
       });
-      if (res.found_newest || res.last_processed_id === null) return;
-      anchor = res.last_processed_id;
+      // Go on only while the server says there is more and the anchor moves forward (an answer
+      // without those fields, or one that repeats itself, ends the loop instead of spinning).
+      const next = res.last_processed_id;
+      if (res.found_newest !== false || typeof next !== "number" || (typeof anchor === "number" && next <= anchor)) return;
+      anchor = next;
     }
   });
 }
