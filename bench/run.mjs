@@ -17,7 +17,7 @@ await build({
   format: "esm",
   logLevel: "warning",
   plugins: [inkFramePlugin],
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });

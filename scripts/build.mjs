@@ -23,8 +23,9 @@ const result = await build({
   metafile: true,
   logLevel: "warning",
   plugins: [inkFramePlugin],
-  // Ink imports react-devtools-core only when DEV is set; we never ship it.
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
+  // cli-highlight for a code renderer we replace (see the stub).
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   // CommonJS dependencies inside an ESM bundle need require/__dirname.
   banner: {

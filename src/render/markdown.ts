@@ -1,6 +1,6 @@
 // Message bodies: raw Markdown in the service's dialect → an ANSI string for a given width.
 //
-// marked-terminal loads every highlight.js language (~160 ms), so the engine is imported by
+// marked and the highlighter take time to load (~100 ms), so the engine is imported by
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
 // word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer).
 import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState, type TableCtor } from "./markdown-dialect.js";
@@ -25,10 +25,10 @@ function state(): RenderState {
  */
 export function loadMarkdown(): Promise<void> {
   loading ??= (async () => {
-    const [{ Marked }, { markedTerminal }, cliHighlight, table] = await Promise.all([
+    const [{ Marked }, { markedTerminal }, highlighter, table] = await Promise.all([
       import("marked"),
       import("marked-terminal"),
-      import("cli-highlight"),
+      import("./highlight.js"),
       import("cli-table3"),
       loadEmojiData(),
     ]);
@@ -36,8 +36,8 @@ export function loadMarkdown(): Promise<void> {
       {
         Marked,
         markedTerminal,
-        supportsLanguage: cliHighlight.supportsLanguage,
-        highlight: cliHighlight.highlight,
+        supportsLanguage: highlighter.supportsLanguage,
+        highlight: highlighter.highlight,
         Table: table.default as unknown as TableCtor,
       },
       state,
