@@ -2,8 +2,10 @@
 //
 // marked and the highlighter take time to load (~100 ms), so the engine is imported by
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
-// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer).
+// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer), up to a
+// number of bytes.
 import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState, type TableCtor } from "./markdown-dialect.js";
+import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
 import { sanitize } from "./sanitize.js";
 import { truncate, wrapLine, wrapText } from "./wrap.js";
@@ -53,8 +55,9 @@ export function isMarkdownLoaded(): boolean {
 
 // ---- cache -------------------------------------------------------------------------------
 
-const CACHE_LIMIT = 2000;
-const cache = new Map<string, string>(); // insertion order = recency (a hit is re-inserted)
+/** Renderings kept, by their estimated size (keys hold the source too). */
+const CACHE_BYTES = 4 * 1024 * 1024;
+const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 /** Forget every cached rendering (e.g. after users or channels were renamed). */
 export function clearMarkdownCache(): void {
@@ -77,22 +80,14 @@ export function renderMarkdown(src: string, ctx: RenderContext, width: number): 
   if (engine === undefined) return renderPlain(src, w);
   const key = cacheKey(src, ctx, w);
   const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   let out: string;
   try {
     out = renderRich(engine, src, ctx, w);
   } catch {
     out = renderPlain(src, w);
   }
-  cache.set(key, out);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  cache.set(key, out, stringBytes(key) + stringBytes(out));
   return out;
 }
 
