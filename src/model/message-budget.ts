@@ -8,7 +8,7 @@
 import type { Message } from "../api/schemas/common.js";
 import type { Messages } from "./messages.js";
 
-export const MESSAGE_BUDGET_BYTES = 12 * 1024 * 1024;
+export const MESSAGE_BUDGET_BYTES = 8 * 1024 * 1024;
 
 const MESSAGE_OVERHEAD = 900; // the object, its ~20 fields, flags and empty arrays
 

@@ -56,7 +56,7 @@ export function isMarkdownLoaded(): boolean {
 // ---- cache -------------------------------------------------------------------------------
 
 /** Renderings kept, by their estimated size (keys hold the source too). */
-const CACHE_BYTES = 4 * 1024 * 1024;
+const CACHE_BYTES = 3 * 1024 * 1024;
 const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 /** Forget every cached rendering (e.g. after users or channels were renamed). */

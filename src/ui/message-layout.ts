@@ -194,7 +194,7 @@ interface CacheEntry {
 }
 
 /** Laid-out messages kept, by their estimated size. */
-const CACHE_BYTES = 6 * 1024 * 1024;
+const CACHE_BYTES = 4 * 1024 * 1024;
 const cache = new ByteLru<number, CacheEntry>(CACHE_BYTES);
 const openCtx = new WeakMap<RenderContext, RenderContext>();
 export const layoutStats = { bodyRenders: 0 };
