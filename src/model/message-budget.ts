@@ -39,17 +39,20 @@ export class MessageBudget {
     if (this.estimate > bytes) this.trim();
   }
 
-  /** Counts messages just added (fetched or live); trims when the estimate says the budget may be passed. */
-  added(ms: Iterable<Message>): boolean {
+  /** Counts messages just added (fetched into list `into`, or live); trims when the estimate says the budget may be passed. */
+  added(ms: Iterable<Message>, into?: string): boolean {
     for (const m of ms) this.estimate += messageBytes(m);
-    return this.estimate > this.nextCheck ? this.trim() : false;
+    return this.estimate > this.nextCheck ? this.trim(into) : false;
   }
 
-  /** Drops lists, least recently shown first, until what remains fits; returns whether anything went. */
-  trim(): boolean {
+  /**
+   * Drops lists, least recently shown first, until what remains fits; returns whether anything
+   * went. The list on screen and `keep` (the one just fetched into) stay.
+   */
+  trim(keep?: string): boolean {
     const { messages } = this;
     const candidates = [...messages.lists.values()]
-      .filter((l) => l.key !== messages.shown && l.status !== "fetching")
+      .filter((l) => l.key !== messages.shown && l.key !== keep && l.status !== "fetching")
       .sort((a, b) => (a.shownAt ?? 0) - (b.shownAt ?? 0));
     const held = (): Set<number> => {
       const ids = new Set<number>();

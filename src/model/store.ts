@@ -322,7 +322,7 @@ export class Store implements NarrowContext {
       // The register does not say whether a mention is a wildcard one; the message's flags do.
       if (this.unreads.mentions.has(m.id)) this.unreads.setMention(m.id, mentionKind(m.flags) ?? "direct");
     }
-    this.messageBudget.added(fresh);
+    this.messageBudget.added(fresh, l.key);
     this.changed();
     return l;
   }

@@ -72,3 +72,12 @@ describe("the message budget", () => {
     expect(s.messages.starred.has(star!.id)).toBe(true);
   });
 });
+
+describe("the message budget and a list filled before any narrow is shown", () => {
+  it("keeps the list just fetched into, however large", () => {
+    const s = storeWithBudget(10_000);
+    const big = batch(0, 100);
+    s.addFetched(narrowOf(0), big, done);
+    expect(narrowMessages(s, narrowOf(0)).map((m) => m.id)).toEqual(big.map((m) => m.id));
+  });
+});
