@@ -7,14 +7,14 @@ import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
 const common = {
   bundle: true,
   platform: "node",
   target: "node20",
   format: "esm",
   logLevel: "warning",
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   // The WebP decoder's WebAssembly goes into the bundle as bytes, as in the real build.
   loader: { ".wasm": "binary" },
@@ -30,6 +30,7 @@ const runs = [
   { title: `The register on the wire, uncompressed and gzipped (data set: ${data})`, file: "wire.js", args: [data] },
   { title: `Memory: heap by step and the client's RSS (data set: ${data})`, file: "memory.js", args: [data] },
   { title: "Memory: the same on the demo organization", file: "memory.js", args: ["demo"] },
+  { title: `Memory over a working day: 100,000 events while narrows are opened and left (data set: ${data})`, file: "memory-day.js", args: [data] },
   { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },

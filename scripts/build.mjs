@@ -25,8 +25,9 @@ const result = await build({
   plugins: [inkFramePlugin],
   // The WebP decoder's WebAssembly travels inside the bundle (its own chunk, loaded on the first WebP).
   loader: { ".wasm": "binary" },
-  // Ink imports react-devtools-core only when DEV is set; we never ship it.
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+  // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
+  // cli-highlight for a code renderer we replace (see the stub).
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   // CommonJS dependencies inside an ESM bundle need require/__dirname.
   banner: {

@@ -32,6 +32,8 @@ export interface MessageList {
   stale: boolean;
   /** Search narrows: the server's highlighted HTML (`match_content`, `match_subject`) by message id. */
   matches?: Map<number, { content?: string; subject?: string }>;
+  /** When the list was last on screen (a counter, see `Messages.show`); lists left long ago go first. */
+  shownAt?: number;
 }
 
 /** Inserts `add` into the sorted `ids` (both sorted ascending), in place; returns ids. */
@@ -121,6 +123,24 @@ export class Messages {
   /** Forgets a list (its view closed). */
   dropList(narrow: Narrow): void {
     this.lists.delete(narrowKey(narrow));
+  }
+
+  /** The key of the list on screen: never evicted. */
+  shown: string | undefined;
+  private shows = 0;
+
+  /** Notes that a narrow is on screen now (the list it had before is left). */
+  show(narrow: Narrow): void {
+    this.shown = narrowKey(narrow);
+    this.ensureList(narrow).shownAt = ++this.shows;
+  }
+
+  /** Forgets a message that no list holds any more (evicted, not deleted: its flags stay). */
+  forget(id: number): void {
+    const m = this.byId.get(id);
+    if (!m) return;
+    this.byId.delete(id);
+    this.unindex(m);
   }
 
   put(m: Message): void {

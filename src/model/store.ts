@@ -14,6 +14,7 @@ import type { ServerEvent } from "../api/schemas/events.js";
 import { applyEvent } from "./apply.js";
 import { locationOf } from "./apply-messages.js";
 import { Channels } from "./channels.js";
+import { MessageBudget } from "./message-budget.js";
 import { Messages, type FetchDirection, type FetchStatus, type MessageList } from "./messages.js";
 import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
@@ -76,6 +77,8 @@ export class Store implements NarrowContext {
   readonly channelsModel: Channels;
   readonly topicsModel: Topics;
   readonly messages = new Messages();
+  /** Keeps loaded messages within a byte budget (lists left long ago are dropped, refetched when shown). */
+  readonly messageBudget = new MessageBudget(this.messages);
   readonly unreads: Unreads;
   readonly presence: Presence;
   readonly typing: Typing;
@@ -325,8 +328,15 @@ export class Store implements NarrowContext {
       // The register does not say whether a mention is a wildcard one; the message's flags do.
       if (this.unreads.mentions.has(m.id)) this.unreads.setMention(m.id, mentionKind(m.flags) ?? "direct");
     }
+    this.messageBudget.added(fresh, l.key);
     this.changed();
     return l;
+  }
+
+  /** The narrow now on screen: its list is kept whatever the budget says (a dropped list is fetched again). */
+  showNarrow(narrow: Narrow): void {
+    this.messages.show(narrow);
+    this.messageBudget.added([]);
   }
 
   /** Marks a list as being fetched, waiting to retry, or failed, so views can say so. */
@@ -388,6 +398,7 @@ export class Store implements NarrowContext {
     this.messages.put(m);
     this.messages.placeLive(m, this);
     this.noteMessage(m);
+    this.messageBudget.added([m]);
   }
 
   /** Feed lists follow a change of what is muted: hidden messages leave; newly visible ones need a refetch. */

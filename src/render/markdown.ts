@@ -1,9 +1,11 @@
 // Message bodies: raw Markdown in the service's dialect → an ANSI string for a given width.
 //
-// marked-terminal loads every highlight.js language (~160 ms), so the engine is imported by
+// marked and the highlighter take time to load (~100 ms), so the engine is imported by
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
-// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer).
+// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer), up to a
+// number of bytes.
 import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState, type TableCtor } from "./markdown-dialect.js";
+import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
 import { sanitize } from "./sanitize.js";
 import { truncate, wrapLine, wrapText } from "./wrap.js";
@@ -25,10 +27,10 @@ function state(): RenderState {
  */
 export function loadMarkdown(): Promise<void> {
   loading ??= (async () => {
-    const [{ Marked }, { markedTerminal }, cliHighlight, table] = await Promise.all([
+    const [{ Marked }, { markedTerminal }, highlighter, table] = await Promise.all([
       import("marked"),
       import("marked-terminal"),
-      import("cli-highlight"),
+      import("./highlight.js"),
       import("cli-table3"),
       loadEmojiData(),
     ]);
@@ -36,8 +38,8 @@ export function loadMarkdown(): Promise<void> {
       {
         Marked,
         markedTerminal,
-        supportsLanguage: cliHighlight.supportsLanguage,
-        highlight: cliHighlight.highlight,
+        supportsLanguage: highlighter.supportsLanguage,
+        highlight: highlighter.highlight,
         Table: table.default as unknown as TableCtor,
       },
       state,
@@ -53,8 +55,9 @@ export function isMarkdownLoaded(): boolean {
 
 // ---- cache -------------------------------------------------------------------------------
 
-const CACHE_LIMIT = 2000;
-const cache = new Map<string, string>(); // insertion order = recency (a hit is re-inserted)
+/** Renderings kept, by their estimated size (keys hold the source too). */
+const CACHE_BYTES = 3 * 1024 * 1024;
+const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
   return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
@@ -72,22 +75,14 @@ export function renderMarkdown(src: string, ctx: RenderContext, width: number): 
   if (engine === undefined) return renderPlain(src, w);
   const key = cacheKey(src, ctx, w);
   const hit = cache.get(key);
-  if (hit !== undefined) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   let out: string;
   try {
     out = renderRich(engine, src, ctx, w);
   } catch {
     out = renderPlain(src, w);
   }
-  cache.set(key, out);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  cache.set(key, out, stringBytes(key) + stringBytes(out));
   return out;
 }
 

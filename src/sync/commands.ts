@@ -29,6 +29,7 @@ export class Commands {
   async loadNarrow(narrow: Narrow): Promise<void> {
     const store = this.store;
     if (!store) return;
+    store.showNarrow(narrow);
     const list = store.messages.ensureList(narrow);
     // A list the model could not keep exact (a message it never had moved in, say) is fetched again.
     if (list.status === "fetching" || (list.ids.length > 0 && !list.stale)) return;

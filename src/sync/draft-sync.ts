@@ -160,7 +160,7 @@ export class DraftSync {
     }
   }
 
-  private reconcile(reg: RegisterResponse, selfId: number): void {
+  private reconcile(reg: Pick<RegisterResponse, "user_settings" | "drafts">, selfId: number): void {
     const settings = reg.user_settings as { enable_drafts_synchronization?: unknown } | undefined;
     this.enabled = settings?.enable_drafts_synchronization !== false;
     if (!this.enabled || !reg.drafts) return;

@@ -32,6 +32,7 @@ import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
 import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { clientRegisterParams } from "./register-params.js";
+import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
 
 export type ConnectionState =
   | { kind: "connecting" }
@@ -101,8 +102,8 @@ async function turns(n: number): Promise<void> {
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
-  /** The register response the current store was built from. */
-  lastRegister: RegisterResponse | undefined;
+  /** The register response the current store was built from, without the sections the store holds. */
+  lastRegister: RegisterSummary | undefined;
   /** Highest message id known (register's max_message_id, message events): a floor for "sent after now". */
   maxMessageId = 0;
   /** Consecutive failed polls/registers (0 while live). */
@@ -252,7 +253,7 @@ export class UpdateMachine {
         // The old queue still exists after a malformed answer: free it.
         if (reason === "malformed" && previous?.queueId) void this.api.deleteQueue(this.client, previous.queueId).catch(() => undefined);
         this.store = store;
-        this.lastRegister = reg;
+        this.lastRegister = summarizeRegister(reg);
         this.rebuilds++;
         this.failures = 0;
         for (const fn of this.storeListeners) fn(store, { reason, register: reg, previous });

@@ -7,6 +7,7 @@
  * re-render that changed nothing about a message costs a string compare.
  */
 import type { Message, Reaction } from "../api/schemas/common.js";
+import { ByteLru, stringBytes } from "../render/byte-cache.js";
 import { emojiByName } from "../render/emoji.js";
 import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
@@ -204,8 +205,9 @@ interface CacheEntry {
   lines: Line[];
 }
 
-const CACHE_LIMIT = 4000;
-const cache = new Map<number, CacheEntry>();
+/** Laid-out messages kept, by their estimated size. */
+const CACHE_BYTES = 4 * 1024 * 1024;
+const cache = new ByteLru<number, CacheEntry>(CACHE_BYTES);
 const openCtx = new WeakMap<RenderContext, RenderContext>();
 export const layoutStats = { bodyRenders: 0 };
 
@@ -273,11 +275,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   }
   if (m.reactions.length) lines.push(...reactionLines(store, m, Math.max(10, o.width - 2)));
   if (lines[0]) lines[0] = { ...lines[0], lead: true };
-  cache.set(m.id, { ctx, sig, lines });
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
-  }
+  cache.set(m.id, { ctx, sig, lines }, lines.reduce((n, l) => n + 64 + stringBytes(l.text), 96 + stringBytes(sig)));
   return lines;
 }
 

@@ -4,18 +4,31 @@
  * later, on its own schedule — keeping the memory meanwhile and spending the time while
  * the user is idle. One full collection shortly after the first frame (while the user
  * reads it) gives the memory back at once.
+ *
+ * The collection is V8's plain `gc()`: on Node 20 the options form
+ * (`{ type: "major", flavor: "last-resort" }`) returns without collecting anything.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-export function releaseStartupGarbage(delayMs = 1000): void {
-  const timer = setTimeout(() => {
+let collect: (() => void) | null | undefined;
+
+/** A full collection now; false when the runtime does not offer one. */
+export function collectGarbage(): boolean {
+  if (collect === undefined) {
     try {
       setFlagsFromString("--expose-gc");
-      (runInNewContext("gc") as (o?: object) => void)({ type: "major", execution: "sync", flavor: "last-resort" });
+      collect = runInNewContext("gc") as () => void;
     } catch {
-      // Not available in this runtime: V8 collects it later by itself.
+      collect = null;
     }
-  }, delayMs);
+  }
+  if (collect === null) return false;
+  collect();
+  return true;
+}
+
+export function releaseStartupGarbage(delayMs = 1000): void {
+  const timer = setTimeout(() => collectGarbage(), delayMs);
   timer.unref();
 }

@@ -14,7 +14,7 @@ function basic(who: DemoAccount): string {
 
 async function upload(server: RunningServer, who: DemoAccount, name: string, bytes: Uint8Array, type = "application/octet-stream"): Promise<{ status: number; body: Json }> {
   const form = new FormData();
-  form.append("file", new Blob([bytes], { type }), name);
+  form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${server.url}/api/v1/user_uploads`, {
     method: "POST",
     headers: { Authorization: basic(who) },
