@@ -17,6 +17,7 @@ it("has no import cycles among the project's modules", async () => {
     format: "esm",
     logLevel: "silent",
     alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
+    loader: { ".wasm": "binary" },
   });
   const graph = new Map<string, string[]>();
   for (const [file, info] of Object.entries(result.metafile.inputs)) {
