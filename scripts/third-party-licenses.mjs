@@ -36,21 +36,36 @@ function licenseOf(dir) {
   return { name: pkg.name, version: pkg.version, license: field, text };
 }
 
+/**
+ * Works compiled into a package's files rather than published as packages of their own: the
+ * WebP decoder's WebAssembly is libwebp, under its own licence (the text kept in scripts/licenses).
+ */
+const EMBEDDED = {
+  "@cwasm/webp": [{ name: "libwebp (compiled to WebAssembly in @cwasm/webp's webp.wasm)", version: "", license: "BSD-3-Clause", file: "libwebp.txt" }],
+};
+
+function embeddedIn(name) {
+  return (EMBEDDED[name] ?? []).map((e) => ({ ...e, text: readFileSync(new URL(`./licenses/${e.file}`, import.meta.url), "utf8").trim() }));
+}
+
+const label = (e) => (e.version ? `${e.name}@${e.version}` : e.name);
+
 /** The notice file's text: one section per package name and version, sorted by name. */
 export function thirdPartyLicenses(metafile, cwd = process.cwd()) {
   const seen = new Map();
   for (const dir of bundledPackageDirs(metafile, cwd)) {
     const l = licenseOf(resolve(cwd, dir));
     seen.set(`${l.name}@${l.version}`, l);
+    for (const e of embeddedIn(l.name)) seen.set(e.name, e);
   }
   const entries = [...seen.values()].sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
   const head = [
     "termchat bundles code from the following packages into dist/.",
     "Their licences follow, one section per package.",
     "",
-    ...entries.map((e) => `  ${e.name}@${e.version} (${e.license})`),
+    ...entries.map((e) => `  ${label(e)} (${e.license})`),
   ].join("\n");
   const rule = "=".repeat(78);
-  const sections = entries.map((e) => `${rule}\n${e.name}@${e.version}\nLicense: ${e.license}\n${rule}\n\n${e.text}\n`);
+  const sections = entries.map((e) => `${rule}\n${label(e)}\nLicense: ${e.license}\n${rule}\n\n${e.text}\n`);
   return `${head}\n\n${sections.join("\n")}`;
 }

@@ -5,25 +5,23 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { actionError } from "../sync/actions/result.js";
-import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
-import { narrowMessages } from "../model/selectors.js";
+import { narrowKey, topicKey } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
-import type { ActionContext } from "./app-context.js";
 import { ScreenProvider } from "./contexts.js";
+import { contextBuilder } from "./context-builder.js";
+import { useAppKeys } from "./hooks/use-app-keys.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine } from "./components/StatusLine.js";
-import { FEATURES, featureAction } from "./features/index.js";
+import { FEATURES } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
-import { useKeypress } from "./hooks/use-keypress.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
-import { selectionIndex, useMessageWindow } from "./hooks/use-message-window.js";
+import { useMessageWindow } from "./hooks/use-message-window.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
@@ -35,12 +33,10 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
-import { isPaste } from "./keys.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
-import { INITIAL_UI, currentNarrow, homeView, selectionOf, uiReducer, type Selection, type UiAction, type UiState } from "./ui-state.js";
-import type { Message } from "../api/schemas/common.js";
+import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
@@ -140,88 +136,29 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
   /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
-  const makeCtx = (uiNow: UiState): ActionContext | undefined => {
-    if (!store) return undefined;
-    const narrowNow = currentNarrow(uiNow);
-    const same = narrowNow === narrow || (narrowNow && narrow && narrowKey(narrowNow) === narrowKey(narrow));
-    const messagesNow = same ? messages : narrowNow ? narrowMessages(store, narrowNow) : [];
-    const indexNow = same && uiNow.selection === ui.selection ? selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true, initial: true });
-    return {
-        store,
-        session,
-        ui: uiNow,
-        latest: () => uiRef.current,
-        dispatch,
-        keymap,
-        settings,
-        narrow: narrowNow,
-        // Before a narrow's messages arrive, the message chosen on opening it (s, S, z) stays selected.
-        selected: messagesNow[indexNow] ?? (narrowNow ? chosenMessage(store, selectionOf(uiNow, narrowNow)) : undefined),
-        messages: messagesNow,
-        selectedIndex: indexNow,
-        paneHeight,
-        openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
-        openPopup: popups.open,
-        openCompose: (t, o) => compose.open(t, o),
-        insertIntoCompose: (text, key) => {
-          if (uiRef.current.compose?.key !== key) return false;
-          compose.edit({ type: "insert", text });
-          return true;
-        },
-        notify: (text, kind = "info") => dispatch({ type: "notice", text, kind }),
-        attempt: (work, done) => {
-          void work().then(
-            (r) =>
-              r.ok ? done && dispatch({ type: "notice", text: done, kind: "info" }) : dispatch({ type: "notice", text: r.error.message, kind: "error" }),
-            (err: unknown) => dispatch({ type: "notice", text: actionError(err).message, kind: "error" }),
-          );
-        },
-        writeTerminal: (seq) => stdout.write(seq),
-        quit: () => {
-          onQuit?.();
-          exit();
-        },
-      };
-  };
-  const ctx = makeCtx(ui);
+  const contextFor = contextBuilder({
+    store,
+    session,
+    ui,
+    narrow,
+    messages,
+    selectedIndex,
+    paneHeight,
+    latest: () => uiRef.current,
+    dispatch,
+    keymap,
+    settings,
+    openPopup: popups.open,
+    compose,
+    writeTerminal: (seq) => stdout.write(seq),
+    quit: () => {
+      onQuit?.();
+      exit();
+    },
+  });
+  const ctx = contextFor(ui);
   useNotifications(session, ctx); // bell and OSC 9/777 for DMs, mentions and channels that ask
-
-  // Compose box: editing keys, send, new line, close.
-  useKeypress(
-    (name, input) => {
-      if (uiRef.current.focus !== "compose") return false;
-      if (isPaste(name)) {
-        compose.edit({ type: "insert", text: input });
-        return "typed";
-      }
-      const ctx = makeCtx(uiRef.current);
-      if (!ctx) return true;
-      // The box's own keys (send, new line, autocomplete, $EDITOR, editing) are in use-compose; other compose actions come from features.
-      const taken = compose.handleKey(name, input, ctx);
-      if (taken) return taken;
-      const action = keymap.action("compose", name);
-      if (action) featureAction(action)?.(ctx);
-      return true;
-    },
-    { priority: 100, active: popups.stack.length === 0 },
-  );
-
-  // Everything else: the keymap names an action, a feature performs it.
-  useKeypress(
-    (name) => {
-      const uiNow = uiRef.current;
-      if (uiNow.notice) dispatch({ type: "clearNotice" });
-      const ctx = makeCtx(uiNow);
-      if (!ctx) return keymap.action("global", name) === "quit" ? (exit(), true) : false;
-      const context = uiNow.focus === "compose" ? "global" : uiNow.focus;
-      const action = keymap.action(context, name);
-      const run = action ? featureAction(action) : undefined;
-      if (!run) return false;
-      run(ctx);
-      return true;
-    },
-    { priority: 0 },
-  );
+  useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
 
   if (!store || !ctx) {
     return (
@@ -298,11 +235,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       </ScreenProvider>
     </ThemeContext.Provider>
   );
-}
-
-/** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */
-function chosenMessage(store: Store, sel: Selection): Message | undefined {
-  return sel.id === undefined || sel.follow ? undefined : store.messages.byId.get(sel.id);
 }
 
 /** A start from the local cache opens the narrow that was open when it was written. */

@@ -31,5 +31,8 @@ describe("the bundle's image decoders", () => {
     expect(sizes).toEqual({ png: "2x1", jpeg: "8x8", gif: "2x1", webp: "3x2" });
     const licences = readFileSync(join(ROOT, "dist/THIRD-PARTY-LICENSES.txt"), "utf8");
     for (const pkg of ["@cwasm/webp@", "jpeg-js@", "omggif@", "pngjs@"]) expect(licences).toContain(pkg);
+    // The WebAssembly inside @cwasm/webp is libwebp: its BSD licence travels with it.
+    expect(licences).toMatch(/libwebp \(compiled to WebAssembly[^\n]*\) \(BSD-3-Clause\)/);
+    expect(licences).toContain("Neither the name of Google nor the names of its contributors");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectTerminalGraphics, readAnswers } from "../../src/ui/images/detect.js";
+import { detectTerminalGraphics, readAnswers, typedMeanwhile } from "../../src/ui/images/detect.js";
 import { ImagePreviews } from "../../src/ui/images/image-previews.js";
 import { imageRefs, previewPath } from "../../src/ui/images/image-refs.js";
 import { imageLabel } from "../../src/ui/images/preview-lines.js";
@@ -125,6 +125,15 @@ describe("asking the terminal", () => {
     expect(await detectTerminalGraphics(t.input, t.output, { TMUX: "/tmp/tmux-0/default,1,0", TERM: "tmux-256color" })).toEqual({ mode: "halfblocks", depth: "256" });
     expect(t.writes).toEqual([]);
     expect((await detectTerminalGraphics(t.input, t.output, { TERMCHAT_GRAPHICS: "off" })).mode).toBe("off");
+  });
+
+  it("keys typed while the terminal is asked are put back for the app, without the answers", async () => {
+    const t = fakeTerminal("gg\x1bP>|kitty(0.39)\x1b\\j\x1b[?62;22ck");
+    const unshifted: string[] = [];
+    const input = { ...t.input, unshift: (b: Buffer) => void unshifted.push(b.toString()) };
+    expect((await detectTerminalGraphics(input, t.output, {})).mode).toBe("halfblocks");
+    expect(unshifted).toEqual(["ggjk"]);
+    expect(typedMeanwhile("\x1b_Gi=31;OK\x1b\\\x1b[?62;4c")).toBe("");
   });
 
   it("a terminal that never answers: half-blocks after the wait", async () => {

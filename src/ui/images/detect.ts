@@ -39,6 +39,14 @@ export function readAnswers(text: string, env: Env): { mode: GraphicsMode; compl
   return { mode, complete };
 }
 
+/** The terminal's answers to the three queries; whatever else arrived meanwhile is keys the user typed. */
+const ANSWERS = /\x1b_G[^\x1b]*\x1b\\|\x1bP>\|[^\x1b\x07]*(?:\x1b\\|\x07)|\x1b\[\?[\d;]*c/g;
+
+/** What was typed while the terminal was being asked: the text without the answers. */
+export function typedMeanwhile(text: string): string {
+  return text.replace(ANSWERS, "");
+}
+
 interface TerminalIn {
   isTTY?: boolean;
   setRawMode?(raw: boolean): unknown;
@@ -47,6 +55,8 @@ interface TerminalIn {
   removeListener(event: "data", listener: (chunk: Buffer | string) => void): unknown;
   resume(): unknown;
   pause(): unknown;
+  /** Puts bytes back at the front of the input, for the app to read as keys. */
+  unshift?(chunk: Buffer): unknown;
 }
 
 interface TerminalOut {
@@ -86,6 +96,9 @@ export async function detectTerminalGraphics(input: TerminalIn, output: Terminal
     input.removeListener("data", onData);
     input.pause();
     input.setRawMode?.(wasRaw);
+    // Keys typed while the terminal was asked are kept for the app, not lost.
+    const typed = typedMeanwhile(text);
+    if (typed) input.unshift?.(Buffer.from(typed));
   }
   return { mode: readAnswers(text, env).mode, depth };
 }
