@@ -5,7 +5,7 @@
  * card (u). Only the rows that fit are rendered.
  */
 import { Box, Text } from "ink";
-import { useState, type ReactNode } from "react";
+import { useReducer, useRef, type ReactNode } from "react";
 import { userRows, type UserRow } from "../../model/selectors-views.js";
 import { emojiByName } from "../../render/emoji.js";
 import { sanitizeInline } from "../../render/sanitize.js";
@@ -53,53 +53,60 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
   usePresenceVersion(store); // presence dots follow the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  const [filter, setFilter] = useState("");
-  const [editing, setEditing] = useState(false);
-  const [cursor, setCursor] = useState(0);
-  const rows = userRows(store, now(), { filter: filter || undefined });
-  const at = Math.max(0, Math.min(cursor, rows.length - 1));
+  // The filter, its mode and the cursor live in refs, so keys that arrive in one burst
+  // (w/omar typed ahead over a lagging link) each see what the key before them did.
+  const filterRef = useRef("");
+  const editingRef = useRef(false);
+  const cursorRef = useRef(0);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const rowsFor = () => userRows(store, now(), { filter: filterRef.current || undefined });
+  const rows = rowsFor();
+  const filter = filterRef.current;
+  const editing = editingRef.current;
+  const clampAt = (list: unknown[]) => Math.max(0, Math.min(cursorRef.current, list.length - 1));
+  const at = clampAt(rows);
   const room = Math.max(1, height - 5); // border (2), title, filter line, counts line
   const start = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
   const visible = rows.slice(start, start + room);
-  const move = (d: number) => setCursor(Math.max(0, Math.min(rows.length - 1, at + d)));
 
   useKeypress(
     (name, input) => {
-      if (editing) {
+      const rowsNow = rowsFor();
+      const atNow = clampAt(rowsNow);
+      const move = (d: number) => (cursorRef.current = Math.max(0, Math.min(rowsNow.length - 1, atNow + d)));
+      const setFilter = (f: string) => {
+        filterRef.current = f;
+        cursorRef.current = 0;
+      };
+      const row = rowsNow[atNow];
+      if (editingRef.current) {
         const action = keymap.action("popup.people.filter", name);
-        if (action === "peopleFilter.done") setEditing(false);
+        if (action === "peopleFilter.done") editingRef.current = false;
         else if (action === "peopleFilter.down") move(1);
         else if (action === "peopleFilter.message") {
-          const row = rows[at];
           if (row) onOpen(row);
-        } else if (action === "peopleFilter.erase") {
-          setFilter((f) => f.slice(0, -1));
-          setCursor(0);
-        } else if (action === "peopleFilter.clear") {
-          setFilter("");
-          setCursor(0);
-        } else if (action === "peopleFilter.up") move(-1);
+        } else if (action === "peopleFilter.erase") setFilter(filterRef.current.slice(0, -1));
+        else if (action === "peopleFilter.clear") setFilter("");
+        else if (action === "peopleFilter.up") move(-1);
         else {
           const typed = typedText(name, input);
-          if (typed !== undefined) {
-            setFilter((f) => f + typed);
-            setCursor(0);
-          }
+          if (typed !== undefined) setFilter(filterRef.current + typed);
         }
+        redraw();
         return true;
       }
-      const row = rows[at];
       const action = keymap.action("popup.people", name);
       if (action === "people.close") close();
       else if (action === "people.down") move(1);
       else if (action === "people.up") move(-1);
       else if (action === "people.pageDown") move(room);
       else if (action === "people.pageUp") move(-room);
-      else if (action === "people.first") setCursor(0);
-      else if (action === "people.last") setCursor(rows.length - 1);
-      else if (action === "people.filter") setEditing(true);
+      else if (action === "people.first") cursorRef.current = 0;
+      else if (action === "people.last") cursorRef.current = rowsNow.length - 1;
+      else if (action === "people.filter") editingRef.current = true;
       else if (action === "people.message" && row) onOpen(row);
       else if (action === "people.card" && row) onCard(row);
+      redraw();
       return true;
     },
     { priority: 50 },
