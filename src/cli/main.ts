@@ -104,6 +104,9 @@ async function runClient(args: ClientArgs): Promise<void> {
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+  // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
+  const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
+  uiReady?.catch(() => undefined); // a failure is reported where it is awaited
   const [{ SyncSession }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/session.js"), import("../sync/start-guard.js")]);
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
@@ -132,7 +135,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   const settingsReady = import("../config/settings.js").then((m) => m.openSettings());
   // The terminal is asked how it draws images while the UI's modules load.
   const graphicsReady = terminal ? settingsReady.then(async (f) => (await import("../ui/images/prepare.js")).prepareImages(f.settings)) : undefined;
-  const [ui, settingsFile] = await Promise.all([import("../ui/run.js"), settingsReady, graphicsReady]);
+  const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady, graphicsReady]);
   app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined });
   if (app) await app.waitUntilExit();
   else await started;
