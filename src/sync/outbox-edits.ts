@@ -22,6 +22,7 @@ import { getMessage, updateMessage, type UpdateMessageParams } from "../api/rout
 import type { TimerHandle } from "./clock.js";
 import type { EditEntry } from "./outbox-file.js";
 import type { UpdateMachine } from "./update-machine.js";
+import { SerialPump } from "./serial-pump.js";
 
 export type { EditEntry, EditState } from "./outbox-file.js";
 
@@ -65,8 +66,7 @@ export class EditLane {
   private readonly answered = new Set<string>();
   private readonly listeners = new Set<(e: EditEntry, o: EditOutcome) => void>();
   private wakeTimer: TimerHandle | undefined;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
+  private readonly pumper = new SerialPump(() => this.step(), () => this.disposed);
   private disposed = false;
 
   constructor(
@@ -153,31 +153,17 @@ export class EditLane {
 
   /** Wakes the lane (the connection is live again, or the store changed). */
   pump(): void {
-    if (this.disposed) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = (async () => {
-      try {
-        do {
-          this.pumpAgain = false;
-          await this.step();
-        } while (this.pumpAgain && !this.disposed);
-      } finally {
-        this.pumping = undefined;
-      }
-    })();
+    this.pumper.wake();
   }
 
   async idle(): Promise<void> {
-    for (let i = 0; i < 100 && this.pumping; i++) await this.pumping;
+    await this.pumper.idle();
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
     this.wakeTimer?.cancel();
-    await this.pumping;
+    await this.pumper.current;
   }
 
   private async step(): Promise<void> {

@@ -37,6 +37,7 @@ import { OutboxFile, targetInNarrow, targetNarrow, type OutboxEntry, type SendTa
 import { isCopyOf } from "./outbox-match.js";
 import type { AccountRef } from "./persist.js";
 import type { UpdateMachine } from "./update-machine.js";
+import { SerialPump } from "./serial-pump.js";
 
 export type { OutboxEntry, OutboxState, SendTarget } from "./outbox-file.js";
 export { targetInNarrow, targetNarrow } from "./outbox-file.js";
@@ -82,8 +83,7 @@ export class Outbox {
   private readonly outcomes = new Map<string, Outcome>();
   private readonly timers = new Set<TimerHandle>();
   private wakeTimer: TimerHandle | undefined;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
+  private readonly pumper = new SerialPump(() => this.step(), () => this.disposed);
   private readonly unsubscribe: Array<() => void> = [];
   private readonly api: OutboxApi;
   private disposed = false;
@@ -205,14 +205,14 @@ export class Outbox {
     this.timers.clear();
     this.wakeTimer?.cancel();
     await this.edits.dispose();
-    await this.pumping;
+    await this.pumper.current;
     await this.file.save();
     await this.file.idle();
   }
 
   /** Resolves when nothing is being done now (tests; shutdown). */
   async idle(): Promise<void> {
-    for (let i = 0; i < 100 && this.pumping; i++) await this.pumping;
+    await this.pumper.idle();
     await this.edits.idle();
     await this.file.idle();
   }
@@ -229,21 +229,7 @@ export class Outbox {
   // --- the state machine ---------------------------------------------------
 
   private pump(): void {
-    if (this.disposed) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = (async () => {
-      try {
-        do {
-          this.pumpAgain = false;
-          await this.step();
-        } while (this.pumpAgain && !this.disposed);
-      } finally {
-        this.pumping = undefined;
-      }
-    })();
+    this.pumper.wake();
   }
 
   /** Moves the head of the line as far as it can go now. */
