@@ -19,7 +19,8 @@ import { Messages, type FetchDirection, type FetchStatus, type MessageList } fro
 import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
 import { Presence, type PresenceStatus } from "./presence.js";
-import { readRegisterExtra, type ThumbnailFormat } from "./register-extra.js";
+import { realmFromRegister, type RealmInfo } from "./realm.js";
+import { readRegisterExtra } from "./register-extra.js";
 import { checkStore, firstUnreadIn } from "./store-queries.js";
 import { Topics, VISIBILITY, type TopicInfo } from "./topics.js";
 import { Typing, typingKey } from "./typing.js";
@@ -28,35 +29,7 @@ import { Users } from "./users.js";
 
 export { VISIBILITY, type TopicInfo } from "./topics.js";
 export { normalizeSubscription } from "./channels.js";
-
-export interface RealmInfo {
-  name: string;
-  url: string;
-  featureLevel: number;
-  emptyTopicName: string;
-  maxTopicLength: number;
-  maxMessageLength: number;
-  /** Length limits (in characters) of channel and folder names and descriptions, from register. */
-  maxChannelNameLength: number;
-  maxChannelDescriptionLength: number;
-  maxFolderNameLength: number;
-  maxFolderDescriptionLength: number;
-  /** The largest file the organization accepts, in MiB (0: uploads are off). */
-  maxFileUploadMib: number;
-  longpollTimeoutSecs: number;
-  /** Typing: send "start" at most this often, "stop" after this pause; a start expires after this long. */
-  typingStartedWaitMs: number;
-  typingStoppedWaitMs: number;
-  typingExpiryMs: number;
-  /** Presence: report this often; someone not seen for the threshold is offline. */
-  presencePingIntervalSecs: number;
-  presenceOfflineThresholdSecs: number;
-  presenceDisabled: boolean;
-  /** Organization settings from `realm` events, by property name. */
-  settings: Record<string, unknown>;
-  /** What the server thumbnails uploaded images into (empty: it does not). */
-  thumbnailFormats: readonly ThumbnailFormat[];
-}
+export type { RealmInfo } from "./realm.js";
 
 export interface StoreOptions {
   /** The user id when the register response lacks it. */
@@ -118,29 +91,7 @@ export class Store implements NarrowContext {
     this.queueId = reg.queue_id;
     this.lastEventId = reg.last_event_id;
     const extra = readRegisterExtra(reg);
-    this.realm = {
-      name: reg.realm_name,
-      url: reg.realm_url ?? reg.realm_uri ?? "",
-      featureLevel: reg.svc_feature_level,
-      emptyTopicName: reg.realm_empty_topic_display_name,
-      maxTopicLength: reg.max_topic_length,
-      maxMessageLength: reg.max_message_length,
-      maxChannelNameLength: reg.max_stream_name_length,
-      maxChannelDescriptionLength: reg.max_stream_description_length,
-      // Servers before channel folders do not send these; the service's own values then.
-      maxFolderNameLength: reg.max_channel_folder_name_length ?? 60,
-      maxFolderDescriptionLength: reg.max_channel_folder_description_length ?? 1024,
-      maxFileUploadMib: reg.max_file_upload_size_mib ?? 25,
-      longpollTimeoutSecs: reg.event_queue_longpoll_timeout_seconds ?? 90,
-      typingStartedWaitMs: reg.server_typing_started_wait_period_milliseconds ?? 10_000,
-      typingStoppedWaitMs: reg.server_typing_stopped_wait_period_milliseconds ?? 5_000,
-      typingExpiryMs: reg.server_typing_started_expiry_period_milliseconds ?? 15_000,
-      presencePingIntervalSecs: reg.server_presence_ping_interval_seconds ?? 60,
-      presenceOfflineThresholdSecs: reg.server_presence_offline_threshold_seconds ?? 140,
-      presenceDisabled: extra.presenceDisabled,
-      settings: Object.create(null) as Record<string, unknown>,
-      thumbnailFormats: extra.thumbnailFormats,
-    };
+    this.realm = realmFromRegister(reg, extra);
     this.people = Users.fromRegister(reg, extra.userStatus);
     this.channelsModel = Channels.fromRegister(reg);
     this.topicsModel = Topics.fromRegister(reg.user_topics);

@@ -64,9 +64,8 @@ export interface UpdateMachineOptions {
   random?: () => number;
   api?: Partial<SyncApi>;
   /**
-   * Consulted when the first register fails (before any store exists): `fail`
-   * ends the start with that line, `retryInMs` waits and says `note`;
-   * undefined keeps the usual backoff.
+   * Consulted when the first register fails (before any store exists): `fail` ends the
+   * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
    */
   startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
 }
