@@ -9,7 +9,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
+import { fakeStdin } from "./fake-stdin.js";
 import { render } from "ink";
 import { headlessTerminal } from "../test/fixtures/headless-screen.js";
 import { ApiClient } from "../src/api/http.js";
@@ -53,15 +54,6 @@ class CountingTty extends Writable {
       }),
     );
   }
-}
-
-function fakeStdin(): PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void } {
-  const s = new PassThrough() as PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void };
-  s.isTTY = true;
-  s.setRawMode = () => undefined;
-  s.ref = () => undefined;
-  s.unref = () => undefined;
-  return s;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -11,7 +11,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
+import { fakeStdin } from "./fake-stdin.js";
 import { render } from "ink";
 import { ApiClient } from "../src/api/http.js";
 import type { Message } from "../src/api/schemas/common.js";
@@ -62,15 +63,6 @@ class FakeTty extends Writable {
       };
     });
   }
-}
-
-function fakeStdin(): PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void } {
-  const s = new PassThrough() as PassThrough & { isTTY: boolean; setRawMode(v: boolean): void; ref(): void; unref(): void };
-  s.isTTY = true;
-  s.setRawMode = () => undefined;
-  s.ref = () => undefined;
-  s.unref = () => undefined;
-  return s;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

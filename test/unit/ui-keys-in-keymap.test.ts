@@ -6,10 +6,11 @@
  * else asks the keymap for the action a key means in its scope, or asks
  * keys.ts for the text a key types.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../fixtures/source-files.js";
 
 const UI = "src/ui";
 const TRANSLATORS = new Set([join(UI, "keys.ts"), join(UI, "hooks", "use-keypress.tsx")]);
@@ -17,16 +18,6 @@ const TRANSLATORS = new Set([join(UI, "keys.ts"), join(UI, "hooks", "use-keypres
 const TERMINAL_ANSWERS = join(UI, "images", "detect.ts");
 /** The frame writer draws; it reads no keys. */
 const NOT_SCANNED = join(UI, "ink-frame");
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
 
 /** Names the bus gives keys that are not characters (bare, or after C-/M-/S-). */
 const NAMED = new Set(["enter", "escape", "tab", "up", "down", "left", "right", "pageup", "pagedown", "home", "end", "backspace", "delete", "paste"]);

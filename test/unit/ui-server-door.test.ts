@@ -4,23 +4,14 @@
  * they vanish from the bundle) or reaches through to the connection
  * (`session.machine.client`, `something.client.`).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../fixtures/source-files.js";
 
 const UI = "src/ui";
 const API = resolve("src/api");
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
 
 /** Every way `text` (the file at `file`) gets at the server other than through the actions. */
 export function doorViolations(file: string, text: string): string[] {
