@@ -3,6 +3,7 @@ import { build } from "esbuild";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { inkFramePlugin } from "./ink-frame-plugin.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
+import { yogaPlugin } from "./yoga-plugin.mjs";
 
 await rm("dist", { recursive: true, force: true }); // no chunks of an earlier build left behind
 await mkdir("dist", { recursive: true });
@@ -22,7 +23,7 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkFramePlugin],
+  plugins: [inkFramePlugin, yogaPlugin],
   // The WebP decoder's WebAssembly travels inside the bundle (its own chunk, loaded on the first WebP).
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports

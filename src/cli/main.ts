@@ -104,10 +104,12 @@ async function runClient(args: ClientArgs): Promise<void> {
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+  performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
-  uiReady?.catch(() => undefined); // a failure is reported where it is awaited
+  uiReady?.then(() => performance.mark("termchat:ui-modules"), () => undefined); // a failure is reported where it is awaited
   const [{ SyncSession }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/session.js"), import("../sync/start-guard.js")]);
+  performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   // The last run's state draws the first screen while the register is under way (never for the demo).
@@ -119,6 +121,7 @@ async function runClient(args: ClientArgs): Promise<void> {
     cacheDir,
     machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
   });
+  performance.mark("termchat:session");
   session.installSignalHandlers();
   const { machine } = session;
   let startError: unknown;
@@ -132,7 +135,11 @@ async function runClient(args: ClientArgs): Promise<void> {
   // Outside a terminal the app cannot run: the start still says whether the server would have answered.
   const terminal = Boolean(process.stdin.isTTY);
   if (!terminal) await started;
-  const settingsReady = import("../config/settings.js").then((m) => m.openSettings());
+  const settingsReady = import("../config/settings.js").then(async (m) => {
+    const file = await m.openSettings();
+    performance.mark("termchat:settings");
+    return file;
+  });
   // The terminal is asked how it draws images while the UI's modules load.
   const graphicsReady = terminal ? settingsReady.then(async (f) => (await import("../ui/images/prepare.js")).prepareImages(f.settings)) : undefined;
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady, graphicsReady]);
@@ -185,6 +192,8 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
+// The start's phases, for TERMCHAT_TRACE_STARTUP: this mark is where the entry's own modules have loaded.
+performance.mark("termchat:entry");
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof SiteError || err instanceof UsageError) fail(err.message, 2);
   if (err instanceof Error && err.name === "FirstContactError") fail(err.message, 1);

@@ -40,6 +40,7 @@ export async function loadCache(dir: string, account: AccountRef): Promise<Cache
   try {
     await removeStaleTemps(path);
     buf = await readFile(path);
+    performance.mark("termchat:cache-read");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { kind: "none" };
     return { kind: "rejected", reason: `could not be read (${(err as NodeJS.ErrnoException).code ?? "error"})` };
@@ -57,8 +58,11 @@ export async function loadCache(dir: string, account: AccountRef): Promise<Cache
     } catch {
       throw new CacheRejected("its contents are damaged");
     }
+    performance.mark("termchat:cache-parsed");
     const data = checkCacheData(raw, account);
-    return { kind: "loaded", store: storeFromCache(data), data, bytes: buf.length };
+    const store = storeFromCache(data);
+    performance.mark("termchat:cache-store");
+    return { kind: "loaded", store, data, bytes: buf.length };
   } catch (err) {
     return { kind: "rejected", reason: err instanceof CacheRejected ? err.message : "its contents are damaged" };
   }

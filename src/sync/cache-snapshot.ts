@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { messageSchema, topicSchema, type Message, type Topic, type User } from "../api/schemas/common.js";
-import { registerResponseSchema, type RegisterResponse } from "../api/schemas/register.js";
+import { registerResponseSchema, type RegisterResponse, type UnreadMsgs } from "../api/schemas/register.js";
+import { checkCachedUnreads } from "./cache-unreads.js";
 import { messageDmUsers, narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
 
@@ -202,8 +203,17 @@ export function checkCacheData(raw: unknown, account: { site: string; email: str
 
 /** Builds a store from cached data (throws CacheRejected when the data does not make one). */
 export function storeFromCache(data: CacheData): Store {
-  const reg = registerResponseSchema.safeParse(data.register);
+  // The unread ids, the bulk of the record, are checked by hand; the rest by the register's schema.
+  const { unread_msgs: rawUnreads, ...rest } = data.register;
+  let unreads: UnreadMsgs | undefined;
+  try {
+    unreads = checkCachedUnreads(rawUnreads);
+  } catch {
+    throw new CacheRejected("its contents are damaged");
+  }
+  const reg = registerResponseSchema.safeParse(rest);
   if (!reg.success) throw new CacheRejected("its contents are damaged");
+  if (unreads) reg.data.unread_msgs = unreads;
   if (reg.data.user_id !== data.account.userId) throw new CacheRejected("it belongs to another account");
   let store: Store;
   try {

@@ -1,20 +1,19 @@
-import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
+import { traceFirstFrame } from "./startup-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
 
 /** Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides). */
 export function runApp(props: AppProps) {
-  // TERMCHAT_TRACE_STARTUP=FILE appends the milliseconds from process start to the first interactive frame, and
-  // the process's start in ms since the epoch (benchmarks: to set what a proxy saw against the client's start).
+  performance.mark("termchat:render");
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
   props = {
     ...props,
     onFirstFrame: () => {
-      if (trace) appendFileSync(trace, `${Math.round(performance.now())} ${performance.timeOrigin.toFixed(1)}\n`);
+      if (trace) traceFirstFrame(trace);
       releaseStartupGarbage();
     },
   };

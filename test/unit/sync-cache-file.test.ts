@@ -88,6 +88,8 @@ describe("a cache that cannot be used is set aside with a reason", () => {
     ["another account", () => gz({ ...snapshot(), account: { ...snapshot().account, email: "someone@example.test" } }), /another account/],
     ["another user id", () => gz({ ...snapshot(), account: { ...snapshot().account, userId: 999 } }), /another account/],
     ["messages of the wrong shape", () => gz({ ...snapshot(), lists: [{ narrow: FEED, foundOldest: true, foundNewest: true, messages: [{ id: "x" }] }] }), /damaged/],
+    ["unread ids of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, unread_msgs: { count: 1, streams: [{ stream_id: 10, topic: "lunch", unread_message_ids: ["101"] }] } } }), /damaged/],
+    ["an unread record of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, unread_msgs: [101] } }), /damaged/],
     ["a register of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, subscriptions: "general" } }), /damaged/],
     ["a directory in its place", async () => void (await mkdir(cachePath(dir, account), { recursive: true })), /could not be read/],
   ];
