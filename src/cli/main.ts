@@ -136,7 +136,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   const terminal = Boolean(process.stdin.isTTY);
   if (!terminal) await started;
   const settingsReady = import("../config/settings.js").then(async (m) => {
-    const file = await m.openSettings();
+    const file = await m.readSettings();
     performance.mark("termchat:settings");
     return file;
   });

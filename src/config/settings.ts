@@ -4,6 +4,9 @@
  * directory. The file is validated here: a bad value is reported by name and
  * replaced by its default, never a crash.
  */
+import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import * as z from "zod";
 
 export const THEMES = ["dark", "light", "16"] as const;
@@ -65,6 +68,47 @@ export interface SettingsFile {
   problems: string[];
   path: string;
   save(patch: Partial<Settings>): void;
+}
+
+/** Where conf keeps the settings file: the platform's config directory for termchat (or `cwd`), `config.json`. */
+export function settingsPath(opts: { cwd?: string } = {}, env: NodeJS.ProcessEnv = process.env): string {
+  if (opts.cwd) return join(opts.cwd, "config.json");
+  const home = homedir();
+  const dir =
+    process.platform === "darwin"
+      ? join(home, "Library", "Preferences", "termchat")
+      : process.platform === "win32"
+        ? join(env.APPDATA || join(home, "AppData", "Roaming"), "termchat", "Config")
+        : join(env.XDG_CONFIG_HOME || join(home, ".config"), "termchat");
+  return join(dir, "config.json");
+}
+
+/**
+ * Reads the settings for the start without loading conf (its modules weigh on the first
+ * frame): the same file, the same checks; saving loads conf when it is first asked for.
+ */
+export async function readSettings(opts: { cwd?: string } = {}): Promise<SettingsFile> {
+  const path = settingsPath(opts);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, "utf8"));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") {
+      const msg = (err as Error).message.split("\n")[0];
+      return { settings: DEFAULT_SETTINGS, problems: [`settings file unreadable (${msg}); using the defaults`], path, save: () => undefined };
+    }
+  }
+  const { settings, problems } = parseSettings(raw ?? {}); // a fresh object (a save changes it), never the defaults' own
+  const file: SettingsFile = {
+    settings,
+    problems,
+    path,
+    save(patch) {
+      Object.assign(file.settings, patch);
+      void openSettings(opts).then((f) => f.save(patch));
+    },
+  };
+  return file;
 }
 
 /** Opens the settings file (conf: ~/.config/termchat/config.json, or `cwd` for tests). */

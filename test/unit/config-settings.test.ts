@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, openSettings, parseSettings } from "../../src/config/settings.js";
+import { DEFAULT_SETTINGS, openSettings, parseSettings, readSettings, settingsPath } from "../../src/config/settings.js";
 
 describe("settings", () => {
   it("fills defaults for a missing file", () => {
@@ -35,6 +35,39 @@ describe("settings", () => {
     const again = await openSettings({ cwd: dir });
     expect(again.settings.theme).toBe("light");
     expect(again.settings.startView).toBe("feed");
+  });
+
+  it("the start reads the file conf keeps, at the path conf uses, without conf", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = dir;
+    try {
+      const viaConf = await openSettings();
+      expect(settingsPath()).toBe(viaConf.path);
+      viaConf.save({ theme: "16", keys: { reply: ["R"] } });
+      const read = await readSettings();
+      expect(read.path).toBe(viaConf.path);
+      expect(read.settings).toMatchObject({ theme: "16", keys: { reply: ["R"] } });
+      expect(read.problems).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved;
+    }
+    expect(settingsPath({ cwd: dir })).toBe(join(dir, "config.json"));
+  });
+
+  it("the start's read: no file is the defaults; a damaged file says so; a save goes through conf", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "termchat-settings-"));
+    expect(await readSettings({ cwd: dir })).toMatchObject({ settings: DEFAULT_SETTINGS, problems: [] });
+    const fresh = await readSettings({ cwd: dir });
+    fresh.save({ startView: "inbox" });
+    expect(fresh.settings.startView).toBe("inbox");
+    expect(DEFAULT_SETTINGS.startView).toBe("home");
+    await expect.poll(async () => (await openSettings({ cwd: dir })).settings.startView, { timeout: 15_000 }).toBe("inbox");
+    await writeFile(join(dir, "config.json"), "{ not json");
+    const bad = await readSettings({ cwd: dir });
+    expect(bad.settings).toEqual(DEFAULT_SETTINGS);
+    expect(bad.problems).toEqual([expect.stringMatching(/^settings file unreadable \(.+\); using the defaults$/)]);
   });
 
   it("reports a file that is not JSON instead of failing", async () => {
