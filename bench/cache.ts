@@ -3,7 +3,10 @@
  * the built binary in tmux while the server holds the register for 3 s; the
  * same start without the cache; the cache's size on disk; the time a write
  * takes (on the main thread, and in all) and how often writes run while
- * events arrive.
+ * events arrive. With the cache, the start's phases (from the startup trace):
+ * a timeline of medians, ms from process start. BENCH_NODE=path runs the
+ * client with another Node.js (e.g. .tmp/nodes/v22/bin/node); the first start
+ * with it fills its compile cache, as a user's first start would.
  */
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, readdirSync, statSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,6 +26,7 @@ const runs = Number(process.env.BENCH_CACHE_RUNS ?? 5);
 const eventSeconds = Number(process.env.BENCH_CACHE_SECONDS ?? 40);
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin/termchat.js");
+const node = process.env.BENCH_NODE ?? process.execPath;
 const dir = mkdtempSync(join(tmpdir(), "termchat-bench-cache-"));
 const { url, email, apiKey, stop } = await startBenchServer(data);
 const proxy = new FaultProxy(Number(new URL(url).port));
@@ -49,7 +53,7 @@ function cacheBytes(): number {
 
 // A first run leaves a cache: the combined feed and all DMs opened, then the feed again.
 {
-  const s = await TmuxSession.start([process.execPath, bin, "--config", rc], { cols: 120, rows: 40, cwd: root, env });
+  const s = await TmuxSession.start([node, bin, "--config", rc], { cols: 120, rows: 40, cwd: root, env });
   try {
     await waitScreen(s, /connected/);
     for (const key of ["a", "P", "a"]) {
@@ -64,22 +68,26 @@ function cacheBytes(): number {
 }
 printFigure(`cache on disk after a run (${data}: the feed and all DMs opened)`, (cacheBytes() / 1024).toFixed(0), "KiB (gzip'd JSON)");
 
-/** One start with the register held for `delayMs`: ms from process start to the first frame and to the fresh one. */
-async function delayedStart(args: string[], i: number): Promise<{ first: number; fresh: number }> {
+type Start = { first: number; fresh: number; phases: Record<string, number> };
+
+/** One start with the register held for `delayMs`: ms from process start to the first frame and to the fresh one, and the phases. */
+async function delayedStart(args: string[], i: number): Promise<Start> {
   let release!: () => void;
   proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (release = r)) } });
   const trace = join(dir, `trace-${args.join("")}-${i}`);
-  const s = await TmuxSession.start([process.execPath, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
+  const s = await TmuxSession.start([node, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
   const timer = setTimeout(() => release(), delayMs);
   try {
     await waitScreen(s, /connected/);
     const seenAt = Date.now();
     const deadline = Date.now() + 10_000;
     while (!existsSync(trace) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    const [first, origin] = readFileSync(trace, "utf8").trim().split(/\s/).map(Number) as [number, number];
+    const [line, phaseLine] = readFileSync(trace, "utf8").trim().split("\n") as [string, string | undefined];
+    const [first, origin] = line.split(/\s/).map(Number) as [number, number];
+    const phases = phaseLine?.startsWith("phases ") ? (JSON.parse(phaseLine.slice(7)) as Record<string, number>) : {};
     await s.sendKeys("Q");
     await s.waitForExit({ timeoutMs: 20_000 });
-    return { first, fresh: seenAt - origin };
+    return { first, fresh: seenAt - origin, phases };
   } finally {
     clearTimeout(timer);
     release();
@@ -87,14 +95,39 @@ async function delayedStart(args: string[], i: number): Promise<{ first: number;
   }
 }
 
-const cached: Array<{ first: number; fresh: number }> = [];
+const cached: Start[] = [];
 for (let i = 0; i < runs; i++) cached.push(await delayedStart([], i));
-const uncached: Array<{ first: number; fresh: number }> = [];
+const uncached: Start[] = [];
 for (let i = 0; i < Math.min(3, runs); i++) uncached.push(await delayedStart(["--no-cache"], i));
 printFigure(`with the cache, register held ${delayMs} ms: first (cached) frame, median of ${runs}`, median(cached.map((r) => r.first)).toFixed(0), "ms from process start (target ≤ 300)");
 printFigure(`  the fresh frame ("connected" seen in tmux, ±10 ms)`, median(cached.map((r) => r.fresh)).toFixed(0), "ms");
 printFigure(`without the cache (--no-cache): first frame, median of ${uncached.length}`, median(uncached.map((r) => r.first)).toFixed(0), "ms");
 printFigure(`  the fresh frame`, median(uncached.map((r) => r.fresh)).toFixed(0), "ms");
+printPhases(cached);
+
+/** The cached start's phases: medians of each mark, and of the spans between them. */
+function printPhases(starts: Start[]): void {
+  const at = (k: string) => median(starts.map((r) => r.phases[k]).filter((v): v is number => v !== undefined));
+  const span = (a: string, b: string) => median(starts.filter((r) => r.phases[a] !== undefined && r.phases[b] !== undefined).map((r) => r.phases[b]! - r.phases[a]!));
+  process.stdout.write(`  the cached start, phase by phase (median of ${starts.length}; ms from process start, and the span):\n`);
+  const rows: Array<[string, number, number]> = [
+    ["Node.js bootstrap", at("bootstrap"), at("bootstrap")],
+    ["the entry's modules loaded and evaluated (bundle load)", at("entry"), span("bootstrap", "entry")],
+    ["register request sent (HTTP client ready)", at("register-sent"), span("entry", "register-sent")],
+    ["session modules loaded (sync, model, schemas)", at("sync-modules"), span("register-sent", "sync-modules")],
+    ["yoga's WebAssembly compiled (span: its instantiation)", at("yoga"), span("yoga-start", "yoga")],
+    ["UI modules loaded (Ink, React, yoga, the App)", at("ui-modules"), span("register-sent", "ui-modules")],
+    ["cache file read", at("cache-read"), NaN],
+    ["  gunzip + JSON.parse", at("cache-parsed"), span("cache-read", "cache-parsed")],
+    ["  checked, store built", at("cache-store"), span("cache-parsed", "cache-store")],
+    ["session open", at("session"), NaN],
+    ["settings read", at("settings"), NaN],
+    ["first render starts", at("render"), NaN],
+    ["first frame written (span: React render + layout + write)", at("first-frame"), span("render", "first-frame")],
+    ["CPU time used by then (user + system)", at("cpu"), NaN],
+  ];
+  for (const [label, t, d] of rows) printFigure(`    ${label}`, Number.isNaN(t) ? "–" : t.toFixed(0), Number.isNaN(d) ? "ms" : `ms  (${d.toFixed(0)} ms)`);
+}
 
 // Writes, in this process: a live store with the feed and the newest topics loaded.
 {
