@@ -68,9 +68,15 @@ it("draws the cached sidebar and last topic before the server answers, then the 
   let release!: () => void;
   world.proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (release = r)) } });
   const registersBefore = world.proxy.count("POST", "register");
-  session = await startApp(["--config", rc], { cols: 80, rows: 24, env: env() });
+  const logFile = join(dir, "cached-start.out");
+  session = await startApp(["--config", rc], { cols: 80, rows: 24, env: env(), logFile });
   try {
     const cached = await session.waitFor(/updating…/, { timeoutMs: 15_000 });
+    // The first frame drawn is the cached one: the first status line written says "updating…",
+    // and no "connecting…" frame came before it.
+    const raw = (await session.waitForRaw("? help")).toString("utf8");
+    expect(raw.slice(0, raw.indexOf("? help"))).toContain("updating…");
+    expect(raw).not.toContain("connecting…");
     expect(cached).toContain("#engineering > release 2.4");
     expect(cached).toMatch(/Priya Raman/);
     expect(cached).toMatch(/#engineering/);
