@@ -81,7 +81,9 @@ async function delayedStart(args: string[], i: number): Promise<Start> {
     await waitScreen(s, /connected/);
     const seenAt = Date.now();
     const deadline = Date.now() + 10_000;
-    while (!existsSync(trace) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    // The file may exist a moment before its lines are in it.
+    const written = () => existsSync(trace) && readFileSync(trace, "utf8").endsWith("\n");
+    while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     const [line, phaseLine] = readFileSync(trace, "utf8").trim().split("\n") as [string, string | undefined];
     const [first, origin] = line.split(/\s/).map(Number) as [number, number];
     const phases = phaseLine?.startsWith("phases ") ? (JSON.parse(phaseLine.slice(7)) as Record<string, number>) : {};
