@@ -1,0 +1,203 @@
+/**
+ * A frame's line as a row of cells by column, for the frame writer: which runs of cells changed
+ * between two versions of a line, the text that redraws a run, and what redrawing costs.
+ */
+import type { AnsiCode, StyledChar } from "@alcalzone/ansi-tokenize";
+import { cellsOf, cellWidth, transition } from "./output.js";
+
+/** Fewer unchanged cells than this between two changes are rewritten rather than skipped. */
+export const GAP = 6;
+/** Bytes a cursor movement and the style reset after it take, about. */
+export const MOVE_BYTES = 7;
+/** At most this many parameters in one joined SGR sequence (terminals keep a bounded list). */
+const SGR_PARAMS = 16;
+
+export const NO_STYLES: AnsiCode[] = [];
+export const BLANK: StyledChar = { type: "char", value: " ", fullWidth: false, styles: NO_STYLES };
+/** A row of cells by column; null marks the right half of a wide character. */
+export type Grid = (StyledChar | null)[];
+
+export interface Run {
+  start: number;
+  end: number;
+}
+
+function sameStyles(a: AnsiCode[], b: AnsiCode[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.code !== b[i]!.code) return false;
+  return true;
+}
+
+export function sameCell(a: StyledChar | null, b: StyledChar | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  return a.value === b.value && sameStyles(a.styles, b.styles);
+}
+
+export function isBlank(c: StyledChar | null): boolean {
+  return c !== null && c.value === " " && c.styles.length === 0;
+}
+
+/** East Asian wide characters every terminal draws two cells wide. */
+function surelyWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6)
+  );
+}
+
+/**
+ * A character terminals may measure differently from us: several code points (flags, joined
+ * emoji, accents on their own), emoji and pictographs (one cell on older terminals), and
+ * other characters we count as two cells outside the East Asian scripts.
+ */
+function uncertain(value: string): boolean {
+  const cp = value.codePointAt(0)!;
+  if (value.length > (cp > 0xffff ? 2 : 1)) return true;
+  if (cp < 0x1100) return false;
+  if (cp >= 0x1f000) return true;
+  return cellWidth(value) !== 1 && !surelyWide(cp);
+}
+
+/** The line's cells by column, `width` columns; false when a character's width is in doubt. */
+export function gridOf(line: string, width: number): Grid | false {
+  const grid: Grid = new Array<StyledChar | null>(width).fill(BLANK);
+  let column = 0;
+  for (const cell of cellsOf(line)) {
+    if (uncertain(cell.value)) return false;
+    const w = cellWidth(cell.value);
+    if (column + w > width) return false;
+    grid[column] = cell;
+    for (let k = 1; k < w; k++) grid[column + k] = null;
+    column += w;
+  }
+  return grid;
+}
+
+/** The column after the last cell that is not blank. */
+export function contentEnd(grid: Grid): number {
+  let end = grid.length;
+  while (end > 0 && isBlank(grid[end - 1]!)) end--;
+  return end;
+}
+
+/**
+ * Where two lines, of which one holds a character of doubtful width, start to differ: the
+ * column after their common cells, counted only while every cell before is of certain width
+ * (so the column is where every terminal has it). 0 when nothing can be kept.
+ */
+export function keptColumns(prev: string, next: string): number {
+  const a = cellsOf(prev);
+  const b = cellsOf(next);
+  let column = 0;
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    if (!sameCell(a[i]!, b[i]!) || uncertain(b[i]!.value)) break;
+    column += cellWidth(b[i]!.value);
+  }
+  return column;
+}
+
+const SGR_RUN = /(?:\x1b\[[0-9;]*m){2,}/g;
+const SGR_ONE = /\x1b\[([0-9;]*)m/g;
+
+/** Styles set one after another by several SGR sequences, set by one (same effect, fewer bytes). */
+export function joinSgr(text: string): string {
+  if (!text.includes("m\x1b[")) return text;
+  return text.replace(SGR_RUN, (run) => {
+    const params = Array.from(run.matchAll(SGR_ONE), (m) => m[1] || "0");
+    if (params.join(";").split(";").length > SGR_PARAMS) return run;
+    return `\x1b[${params.join(";")}m`;
+  });
+}
+
+/** Columns `from` on of a line, as text from the default style and back to it. */
+export function tailText(line: string, from: number): string {
+  let out = "";
+  let styles = NO_STYLES;
+  let column = 0;
+  for (const cell of cellsOf(line)) {
+    if (column >= from) {
+      out += transition(styles, cell.styles) + cell.value;
+      styles = cell.styles;
+    }
+    column += cellWidth(cell.value);
+  }
+  return joinSgr(out + transition(styles, NO_STYLES));
+}
+
+/** The column ranges where `next` differs from `prev`, widened so no wide character is cut. */
+export function changedRuns(prev: Grid, next: Grid): Run[] {
+  const width = next.length;
+  const runs: Run[] = [];
+  for (let x = 0; x < width; x++) {
+    if (sameCell(prev[x]!, next[x]!)) continue;
+    const last = runs.at(-1);
+    if (last && x - last.end < GAP) last.end = x + 1;
+    else runs.push({ start: x, end: x + 1 });
+  }
+  for (const run of runs) {
+    // Writing over either half of a wide character on screen erases the other half.
+    while (run.start > 0 && (next[run.start] === null || prev[run.start] === null)) run.start--;
+    while (run.end < width && (next[run.end] === null || prev[run.end] === null)) run.end++;
+  }
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && run.start - last.end < GAP) last.end = Math.max(last.end, run.end);
+    else merged.push(run);
+  }
+  return merged;
+}
+
+/** The text for columns start..end of a row, from and back to the default style. */
+export function runText(grid: Grid, start: number, end: number): string {
+  let out = "";
+  let styles = NO_STYLES;
+  for (let x = start; x < end; x++) {
+    const cell = grid[x];
+    if (!cell) continue;
+    out += transition(styles, cell.styles) + cell.value;
+    styles = cell.styles;
+  }
+  return joinSgr(out + transition(styles, NO_STYLES));
+}
+
+/** UTF-8 bytes of a string. */
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 0 : 3;
+    if (c >= 0xdc00 && c < 0xe000) n += 1;
+  }
+  return n;
+}
+
+/**
+ * About the bytes that turn line `prev` on screen into `next`: each changed run's text and
+ * style changes, and a cursor movement per run (a line in doubt: the whole line). Exact enough
+ * to choose between two ways of drawing a frame.
+ */
+export function lineCost(prev: Grid | false, next: Grid | false, nextLine: string): number {
+  if (prev === next) return 0;
+  if (!prev || !next) return MOVE_BYTES + utf8Bytes(nextLine);
+  let cost = 0;
+  for (const run of changedRuns(prev, next)) {
+    cost += MOVE_BYTES;
+    let styles = NO_STYLES;
+    for (let x = run.start; x < run.end; x++) {
+      const cell = next[x];
+      if (!cell) continue;
+      cost += transition(styles, cell.styles).length + utf8Bytes(cell.value);
+      styles = cell.styles;
+    }
+    cost += transition(styles, NO_STYLES).length;
+  }
+  return cost;
+}
