@@ -9,7 +9,6 @@ import { useRef } from "react";
 import { useImageOverlay } from "../images/use-image-overlay.js";
 import { segmentText, type Block, type Line } from "../message-layout.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { displayWidth } from "../../render/wrap.js";
 import { paneStart } from "../sticky-window.js";
 import { useTheme, type Theme } from "../theme.js";
 
@@ -52,7 +51,7 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
           return (
             <Text key={i} wrap="truncate">
               <Text color={selected ? theme.selection : isUnread && gutter !== " " ? theme.unread : undefined}>{gutter}</Text>
-              <StyledLine line={r.line} theme={theme} width={width - 1} />
+              <StyledLine line={r.line} theme={theme} />
             </Text>
           );
         })
@@ -61,11 +60,11 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
   );
 }
 
-function StyledLine({ line, theme, width }: { line: Line; theme: Theme; width: number }) {
+function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
   switch (line.style) {
     case "day": {
-      const label = `── ${line.text} `;
-      return <Text dimColor>{label + "─".repeat(Math.max(2, Math.min(40, width - displayWidth(label))))}</Text>;
+      // A short rule on either side: a rule across the pane costs three bytes a column on every redraw.
+      return <Text dimColor>{`── ${line.text} ──`}</Text>;
     }
     case "recipient": {
       const color = theme.channelColors && line.color && HEX_COLOR.test(line.color) ? line.color : theme.recipient;
