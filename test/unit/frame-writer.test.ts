@@ -212,6 +212,16 @@ describe("frame writer", () => {
     expect(writer.render(b, 40, 10)).toBe("");
   });
 
+  it("on a line with an emoji, rewrites from the emoji to the last change only, when what follows stays in place", () => {
+    const writer = new FrameWriter();
+    const line = (mark: string) => `  🔒leadership     ${mark} Can someone check if they have gluten-free options?`;
+    writer.render(line(" ") + "\n", 80, 10);
+    const bytes = writer.render(line("▌") + "\n", 80, 10);
+    expect(bytes).toContain("🔒leadership");
+    expect(bytes).toContain("▌");
+    expect(bytes).not.toContain("gluten");
+  });
+
   it("draws whole, from the top left corner, after a resize", () => {
     const writer = new FrameWriter();
     writer.render("one\ntwo\n", 40, 10);

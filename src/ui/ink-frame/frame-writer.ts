@@ -12,7 +12,7 @@
  * full redraw even on a terminal that measures it otherwise.
  */
 import { findShift, shifted, type Shift } from "./line-shift.js";
-import { changedRuns, contentEnd, gridOf, joinSgr, keptColumns, lineCost, runText, tailText, type Grid } from "./line-grid.js";
+import { changedRuns, contentEnd, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type Grid } from "./line-grid.js";
 
 export interface CursorSpot {
   x: number;
@@ -111,7 +111,7 @@ export class FrameWriter {
       (y) => prev[y] !== next[y],
       (from, y) => {
         const before = from < 0 ? "" : prev[from]!;
-        return before === next[y] ? 0 : lineCost(grid(before), grid(next[y]!), next[y]!);
+        return lineCost(grid(before), grid(next[y]!), before, next[y]!);
       },
     );
     if (shift) {
@@ -152,14 +152,12 @@ export class FrameWriter {
     this.column = -1;
   }
 
-  /**
-   * A changed line with a character of doubtful width: from the first column the two versions
-   * do not share (or the line's start), erased and written to its end, as a full redraw would.
-   */
+  /** A changed line with a character of doubtful width: written so it looks as a full redraw of it would (line-grid.ts). */
   private writeTail(y: number, prev: string, next: string): void {
-    const from = keptColumns(prev, next);
-    this.moveTo(y, from);
-    this.out += (from === 0 ? ERASE_LINE : ERASE_LINE_END) + `${CSI}m` + (from === 0 ? joinSgr(next) : tailText(next, from));
+    const edit = doubtfulEdit(prev, next);
+    this.moveTo(y, edit.column);
+    if (edit.erase) this.out += edit.column === 0 ? ERASE_LINE : ERASE_LINE_END;
+    this.out += edit.text.startsWith("\x1b[") ? edit.text : `${CSI}m${edit.text}`;
     this.column = -1;
   }
 

@@ -87,20 +87,60 @@ export function contentEnd(grid: Grid): number {
   return end;
 }
 
+/** How to turn a line holding a character of doubtful width into another one. */
+export interface DoubtfulEdit {
+  /** The column to write from (every cell before it is of certain width, so every terminal has it there). */
+  column: number;
+  /** Erase from there to the end of the line first (the rest of the line is written). */
+  erase: boolean;
+  text: string;
+}
+
+/** Text for cells start..end, from the default style and back to it. */
+function cellsText(cells: StyledChar[], start: number, end: number): string {
+  let out = "";
+  let styles = NO_STYLES;
+  for (let i = start; i < end; i++) {
+    out += transition(styles, cells[i]!.styles) + cells[i]!.value;
+    styles = cells[i]!.styles;
+  }
+  return joinSgr(out + transition(styles, NO_STYLES));
+}
+
+function widthOf(cells: StyledChar[], start: number, end: number): number {
+  let w = 0;
+  for (let i = start; i < end; i++) w += cellWidth(cells[i]!.value);
+  return w;
+}
+
 /**
- * Where two lines, of which one holds a character of doubtful width, start to differ: the
- * column after their common cells, counted only while every cell before is of certain width
- * (so the column is where every terminal has it). 0 when nothing can be kept.
+ * The edit that leaves a line with a character of doubtful width as a full redraw of it would,
+ * whatever width the terminal gives that character. Writing starts at the first changed cell,
+ * or at the first doubtful one before it (a terminal puts what follows where its own measure
+ * says). When the changed cells, old and new, are all of certain width and as wide as each
+ * other, what follows them is already in place and stays; otherwise the rest of the line is
+ * erased and written.
  */
-export function keptColumns(prev: string, next: string): number {
+export function doubtfulEdit(prev: string, next: string): DoubtfulEdit {
   const a = cellsOf(prev);
   const b = cellsOf(next);
-  let column = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    if (!sameCell(a[i]!, b[i]!) || uncertain(b[i]!.value)) break;
-    column += cellWidth(b[i]!.value);
+  let same = 0;
+  while (same < a.length && same < b.length && sameCell(a[same]!, b[same]!)) same++;
+  let start = 0;
+  while (start < same && !uncertain(b[start]!.value)) start++;
+  const column = widthOf(b, 0, start);
+  let tail = 0;
+  while (tail < a.length - same && tail < b.length - same && sameCell(a[a.length - 1 - tail]!, b[b.length - 1 - tail]!)) tail++;
+  const certain = (cells: StyledChar[], from: number, to: number) => {
+    for (let i = from; i < to; i++) if (uncertain(cells[i]!.value)) return false;
+    return true;
+  };
+  const aEnd = a.length - tail;
+  const bEnd = b.length - tail;
+  if (certain(a, same, aEnd) && certain(b, same, bEnd) && widthOf(a, same, aEnd) === widthOf(b, same, bEnd)) {
+    return { column, erase: false, text: cellsText(b, start, bEnd) };
   }
-  return column;
+  return { column, erase: true, text: cellsText(b, start, b.length) };
 }
 
 const SGR_RUN = /(?:\x1b\[[0-9;]*m){2,}/g;
@@ -114,21 +154,6 @@ export function joinSgr(text: string): string {
     if (params.join(";").split(";").length > SGR_PARAMS) return run;
     return `\x1b[${params.join(";")}m`;
   });
-}
-
-/** Columns `from` on of a line, as text from the default style and back to it. */
-export function tailText(line: string, from: number): string {
-  let out = "";
-  let styles = NO_STYLES;
-  let column = 0;
-  for (const cell of cellsOf(line)) {
-    if (column >= from) {
-      out += transition(styles, cell.styles) + cell.value;
-      styles = cell.styles;
-    }
-    column += cellWidth(cell.value);
-  }
-  return joinSgr(out + transition(styles, NO_STYLES));
 }
 
 /** The column ranges where `next` differs from `prev`, widened so no wide character is cut. */
@@ -184,9 +209,12 @@ function utf8Bytes(text: string): number {
  * style changes, and a cursor movement per run (a line in doubt: the whole line). Exact enough
  * to choose between two ways of drawing a frame.
  */
-export function lineCost(prev: Grid | false, next: Grid | false, nextLine: string): number {
-  if (prev === next) return 0;
-  if (!prev || !next) return MOVE_BYTES + utf8Bytes(nextLine);
+export function lineCost(prev: Grid | false, next: Grid | false, prevLine: string, nextLine: string): number {
+  if (prevLine === nextLine) return 0;
+  if (!prev || !next) {
+    const edit = doubtfulEdit(prevLine, nextLine);
+    return MOVE_BYTES + (edit.erase ? 4 : 0) + utf8Bytes(edit.text);
+  }
   let cost = 0;
   for (const run of changedRuns(prev, next)) {
     cost += MOVE_BYTES;
