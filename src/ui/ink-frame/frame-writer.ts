@@ -12,7 +12,7 @@
  * full redraw even on a terminal that measures it otherwise.
  */
 import { findShift, shifted, type Shift } from "./line-shift.js";
-import { changedRuns, contentEnd, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type Grid } from "./line-grid.js";
+import { changedRuns, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
 
 export interface CursorSpot {
   x: number;
@@ -106,12 +106,18 @@ export class FrameWriter {
       if (g === undefined) grids.set(line, (g = gridOf(line, columns)));
       return g;
     };
+    const rows = new Map<string, CostRow | false>();
+    const row = (line: string) => {
+      let r = rows.get(line);
+      if (r === undefined) rows.set(line, (r = costRow(grid(line))));
+      return r;
+    };
     const shift = findShift(
       shared,
       (y) => prev[y] !== next[y],
       (from, y) => {
         const before = from < 0 ? "" : prev[from]!;
-        return lineCost(grid(before), grid(next[y]!), before, next[y]!);
+        return lineCost(row(before), row(next[y]!), before, next[y]!);
       },
     );
     if (shift) {

@@ -204,28 +204,74 @@ function utf8Bytes(text: string): number {
   return n;
 }
 
-/**
- * About the bytes that turn line `prev` on screen into `next`: each changed run's text and
- * style changes, and a cursor movement per run (a line in doubt: the whole line). Exact enough
- * to choose between two ways of drawing a frame.
- */
-export function lineCost(prev: Grid | false, next: Grid | false, prevLine: string, nextLine: string): number {
-  if (prevLine === nextLine) return 0;
-  if (!prev || !next) {
-    const edit = doubtfulEdit(prevLine, nextLine);
-    return MOVE_BYTES + (edit.erase ? 4 : 0) + utf8Bytes(edit.text);
+/** A line's cells as numbers, for comparing many pairs of lines quickly: a cell's look, its style, its bytes. */
+export interface CostRow {
+  cells: Int32Array;
+  styles: Int32Array;
+  bytes: Uint8Array;
+}
+
+const styleIds = new WeakMap<AnsiCode[], number>();
+const styleKeys = new Map<string, number>();
+const cellIds = new Map<string, number>();
+
+function styleId(styles: AnsiCode[]): number {
+  let id = styleIds.get(styles);
+  if (id === undefined) {
+    const key = styles.map((c) => c.code).join("\u0000");
+    id = styleKeys.get(key);
+    if (id === undefined) styleKeys.set(key, (id = styleKeys.size));
+    styleIds.set(styles, id);
   }
-  let cost = 0;
-  for (const run of changedRuns(prev, next)) {
-    cost += MOVE_BYTES;
-    let styles = NO_STYLES;
-    for (let x = run.start; x < run.end; x++) {
-      const cell = next[x];
-      if (!cell) continue;
-      cost += transition(styles, cell.styles).length + utf8Bytes(cell.value);
-      styles = cell.styles;
+  return id;
+}
+
+/** The row for a grid (false stays false: a line in doubt). */
+export function costRow(grid: Grid | false): CostRow | false {
+  if (!grid) return false;
+  const row: CostRow = { cells: new Int32Array(grid.length), styles: new Int32Array(grid.length), bytes: new Uint8Array(grid.length) };
+  if (cellIds.size > 100_000) cellIds.clear();
+  for (let x = 0; x < grid.length; x++) {
+    const cell = grid[x];
+    if (!cell) {
+      row.cells[x] = -1;
+      continue;
     }
-    cost += transition(styles, NO_STYLES).length;
+    const style = styleId(cell.styles);
+    const key = `${style}:${cell.value}`;
+    let id = cellIds.get(key);
+    if (id === undefined) cellIds.set(key, (id = cellIds.size));
+    row.cells[x] = id;
+    row.styles[x] = style;
+    row.bytes[x] = utf8Bytes(cell.value);
+  }
+  return row;
+}
+
+/**
+ * About the bytes that turn line `prev` on screen into `next`: the changed cells, a cursor
+ * movement per run of them and a few bytes per change of style. Exact enough to choose between
+ * two ways of drawing a frame, and cheap: it is asked for many pairs of lines.
+ */
+export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine: string, nextLine: string): number {
+  if (prevLine === nextLine) return 0;
+  if (!prev || !next) return MOVE_BYTES + utf8Bytes(nextLine);
+  let cost = 0;
+  let lastChange = -GAP;
+  let style = 0;
+  const width = next.cells.length;
+  for (let x = 0; x < width; x++) {
+    const cell = next.cells[x]!;
+    if (prev.cells[x] === cell) continue;
+    if (x - lastChange >= GAP) {
+      cost += MOVE_BYTES;
+      style = 0;
+    } else cost += x - lastChange - 1;
+    lastChange = x;
+    if (cell < 0) continue;
+    if (next.styles[x] !== style) cost += 6;
+    style = next.styles[x]!;
+    cost += next.bytes[x]!;
   }
   return cost;
 }

@@ -17,6 +17,11 @@ export interface Shift {
 const SHIFT_BYTES = 24;
 /** Below this many changed lines nothing can have scrolled enough to be worth the search. */
 const MIN_CHANGED = 3;
+/**
+ * The farthest move looked for: what scrolls by more (a page turned) keeps too few lines for
+ * the move to pay, the column beside it being written again; and the search grows with it.
+ */
+const MAX_SHIFT = 12;
 
 /**
  * `cost(from, y)`: the bytes to turn line `from` of the frame on screen (-1: a blank line) into
@@ -30,7 +35,7 @@ export function findShift(rows: number, changed: (y: number) => boolean, cost: (
   const blank = Array.from({ length: rows }, (_, y) => base[y]! - cost(-1, y));
   let best: Shift | undefined;
   let bestSaving = SHIFT_BYTES;
-  for (let n = 1; n < rows; n++) {
+  for (let n = 1; n < Math.min(rows, MAX_SHIFT + 1); n++) {
     // Up: rows a..b-n show what rows a+n..b showed, rows b-n+1..b are new.
     const moved = Array.from({ length: rows - n }, (_, y) => base[y]! - cost(y + n, y));
     let head = -Infinity;
