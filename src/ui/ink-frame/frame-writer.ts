@@ -4,12 +4,15 @@
  * written, each after moving the cursor there. Positions are relative to the frame's top line
  * (the frame sits where the first one was drawn, like Ink's own writer), columns absolute.
  *
+ * A block of lines that scrolled is moved by the terminal first when that costs fewer bytes
+ * (line-shift.ts), and only what still differs is written after.
+ *
  * What it cannot reason about is drawn whole: the first frame, a frame after the size of the
  * terminal changed (from the top left corner then, since the terminal has moved the old lines
  * about), a frame as tall as the terminal, one with a line wider than it, or one without the
  * final newline. A changed line holding a character whose width terminals disagree on (emoji,
- * flags, joined emoji, an accent on its own) is erased and written whole, so it looks as in a
- * full redraw even on a terminal that measures it otherwise.
+ * flags, joined emoji, an accent on its own) is written from that character on, so it looks as
+ * in a full redraw even on a terminal that measures it otherwise (line-grid.ts, doubtfulEdit).
  */
 import { findShift, shifted, type Shift } from "./line-shift.js";
 import { changedRuns, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
