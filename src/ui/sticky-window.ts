@@ -142,6 +142,9 @@ class Pane {
     let used = this.lines(sel) + (sel + 1 < this.messages.length ? Math.min(this.lines(sel + 1), this.context, this.height - this.lines(sel)) : 0);
     let first = sel;
     while (first > 0 && used < this.height) used += this.lines(--first);
+    // A message cut at the top would be the next one up: left out, so it shows whole once
+    // selected instead of turning the page one message early (the pane fills further down).
+    if (used > this.height && first < sel) return this.from(first + 1, 0);
     return this.from(first, Math.max(0, used - this.height));
   }
 
