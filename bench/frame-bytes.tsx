@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { fakeStdin } from "./fake-stdin.js";
+import chalk from "chalk";
 import { render } from "ink";
 import { headlessTerminal } from "../test/fixtures/headless-screen.js";
 import { ApiClient } from "../src/api/http.js";
@@ -21,6 +22,9 @@ import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { buildSidebarRows, type SidebarRow } from "../src/ui/sidebar-rows.js";
 import { printFigure, startBenchServer } from "./util.js";
 
+// Colours as on a terminal over SSH (TERM=xterm-256color), whatever this process's own output is:
+// without them the sidebar's cursor, shown only in inverse video, would not be drawn at all.
+if (process.env.FORCE_COLOR === undefined) chalk.level = 2;
 const COLS = Number(process.argv[2] ?? 120);
 const ROWS = Number(process.argv[3] ?? 40);
 const LABEL = process.argv[4] ?? "";

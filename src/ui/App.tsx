@@ -127,7 +127,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   );
   sidebarAccess.rows = sidebarRows;
   const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
-  const { messages, list, selectedIndex, selected, blocks, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
+  const { messages, list, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
   useReadMarking(commands, ui.focus, narrow, unreadShown);
   useTypingExpiry(store, version);
@@ -207,6 +207,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
                 <MessagesView
                   narrow={narrow}
                   blocks={blocks}
+                  skip={skip}
                   selectedId={selected?.id}
                   unread={unreadShown}
                   pending={pending}

@@ -106,6 +106,50 @@ async function runSequence(seed: number, frames: number, uncertain: boolean, own
   return compared;
 }
 
+/** A block of lines [top, bottom] moved by `by` rows (up when positive), new lines where it left room. */
+function shiftBlock(rand: () => number, lines: Line[], width: number, uncertain: boolean): { lines: Line[]; moved: boolean } {
+  if (lines.length < 3) return { lines, moved: false };
+  const top = Math.floor(rand() * (lines.length - 2));
+  const bottom = top + 2 + Math.floor(rand() * (lines.length - top - 2));
+  const n = 1 + Math.floor(rand() * (bottom - top));
+  const up = rand() < 0.5;
+  const next = lines.slice();
+  for (let y = top; y <= bottom; y++) {
+    const from = up ? y + n : y - n;
+    next[y] = from >= top && from <= bottom ? lines[from]! : randomLine(rand, width, !uncertain);
+  }
+  return { lines: next, moved: true };
+}
+
+/** Frames of a pane beside a column that stays (a sidebar): the pane's lines scroll, the column's do not. */
+async function runPaneSequence(seed: number, frames: number, uncertain: boolean): Promise<{ compared: number; shifts: number }> {
+  const rand = prng(seed);
+  const cols = 30 + Math.floor(rand() * 50);
+  const rows = 6 + Math.floor(rand() * 20);
+  const side = rand() < 0.3 ? 0 : 4 + Math.floor(rand() * 12);
+  const height = 2 + Math.floor(rand() * (rows - 2));
+  const term = headlessTerminal(cols, rows);
+  const writer = new FrameWriter();
+  const left = Array.from({ length: height }, () => randomLine(rand, side, !uncertain));
+  let right = Array.from({ length: height }, () => randomLine(rand, cols - side - 1, !uncertain));
+  const frameOf = () => compose(left.map((l, y) => [...l, { text: " ".repeat(side - stringWidth(lineText(l).replace(/\x1b\[[0-9;]*m/g, "")) + 1), style: 0 }, ...right[y]!]), cols);
+  let shifts = 0;
+  for (let i = 0; i < frames; i++) {
+    if (i > 0) {
+      right = shiftBlock(rand, right, cols - side - 1, uncertain).lines;
+      if (rand() < 0.3) right[Math.floor(rand() * height)] = randomLine(rand, cols - side - 1, !uncertain);
+      if (rand() < 0.2) left[Math.floor(rand() * height)] = randomLine(rand, side, !uncertain);
+    }
+    const frame = frameOf();
+    const bytes = writer.render(frame, cols, rows);
+    if (/\x1b\[\d*M/.test(bytes)) shifts++;
+    await writeTo(term, bytes);
+    expect(screenOf(term), `seed ${seed}, frame ${i}, ${cols}×${rows}, pane at ${side + 1}`).toEqual(await fullRedraw(frame, cols, rows, false));
+  }
+  term.dispose();
+  return { compared: frames, shifts };
+}
+
 describe("frame writer", () => {
   it("leaves the screen as a full redraw would, over random frames and resizes", async () => {
     let compared = 0;
@@ -128,6 +172,34 @@ describe("frame writer", () => {
     expect(compared).toBe(300);
   }, 180_000);
 
+  it("moves blocks of lines that scrolled (whole lines, or a pane beside a column that stays) as a full redraw shows them", async () => {
+    let compared = 0;
+    let shifts = 0;
+    for (let seed = 301; seed <= 340; seed++) {
+      const r = await runPaneSequence(seed, 20, seed > 330);
+      compared += r.compared;
+      shifts += r.shifts;
+    }
+    console.log(`frame writer: ${compared} random frames with scrolled blocks compared, ${shifts} drawn by moving lines`);
+    expect(compared).toBe(800);
+    expect(shifts).toBeGreaterThan(200);
+  }, 180_000);
+
+  it("has the terminal move a scrolled pane's lines: only the new lines and the column beside it are written", () => {
+    const side = (y: number) => `side ${String(y).padStart(2, "0")}`;
+    const words = ["lunch", "release", "deploy", "review", "standup", "retro", "hotfix", "design", "budget", "launch"];
+    const pane = (k: number) => `${words[k % 10]} ${words[(k * 3) % 7]} ${k} ${words[(k * 7) % 10]} ${words[(k + 4) % 9]}`;
+    const frame = (first: number) => Array.from({ length: 20 }, (_, y) => `${side(y)} │ ${pane(first + y)}`).join("\n") + "\n";
+    const writer = new FrameWriter();
+    writer.render(frame(0), 60, 24);
+    const bytes = writer.render(frame(3), 60, 24);
+    expect(bytes).toMatch(/\x1b\[3M/);
+    expect(bytes).toMatch(/\x1b\[3L/);
+    for (const k of [20, 21, 22]) expect(bytes).toContain(pane(k));
+    expect(bytes).not.toContain(pane(10));
+    expect(bytes.length).toBeLessThan(450);
+  });
+
   it("writes only the changed cells of a changed line, and nothing for an unchanged frame", () => {
     const writer = new FrameWriter();
     const a = ["left pane  │ message one", "left pane  │ message two", "status"].join("\n") + "\n";
@@ -138,6 +210,16 @@ describe("frame writer", () => {
     expect(bytes).not.toContain("left pane");
     expect(bytes.length).toBeLessThan(24);
     expect(writer.render(b, 40, 10)).toBe("");
+  });
+
+  it("on a line with an emoji, rewrites from the emoji to the last change only, when what follows stays in place", () => {
+    const writer = new FrameWriter();
+    const line = (mark: string) => `  🔒leadership     ${mark} Can someone check if they have gluten-free options?`;
+    writer.render(line(" ") + "\n", 80, 10);
+    const bytes = writer.render(line("▌") + "\n", 80, 10);
+    expect(bytes).toContain("🔒leadership");
+    expect(bytes).toContain("▌");
+    expect(bytes).not.toContain("gluten");
   });
 
   it("draws whole, from the top left corner, after a resize", () => {

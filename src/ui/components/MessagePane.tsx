@@ -9,11 +9,13 @@ import { useRef } from "react";
 import { useImageOverlay } from "../images/use-image-overlay.js";
 import { segmentText, type Block, type Line } from "../message-layout.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { displayWidth } from "../../render/wrap.js";
+import { paneStart } from "../sticky-window.js";
 import { useTheme, type Theme } from "../theme.js";
 
 export interface MessagePaneProps {
   blocks: Block[];
+  /** Lines of the first block scrolled off above the pane (sticky-window.ts). */
+  skip?: number;
   selectedId: number | undefined;
   unread: Set<number>;
   height: number;
@@ -22,27 +24,19 @@ export interface MessagePaneProps {
   placeholder?: string;
 }
 
-/** Which lines of the laid-out blocks to show so the selected block is visible. */
-export function visibleLines(blocks: Block[], selectedId: number | undefined, height: number) {
+/** Which lines of the laid-out blocks to show: from `skip` on, moved only to keep the selected block visible. */
+export function visibleLines(blocks: Block[], selectedId: number | undefined, height: number, skip?: number) {
   const rows: Array<{ line: Line; id: number; first: boolean }> = [];
-  let selStart = 0;
-  let selEnd = 0;
-  for (const b of blocks) {
-    if (b.id === selectedId) selStart = rows.length;
-    b.lines.forEach((line, i) => rows.push({ line, id: b.id, first: i === 0 }));
-    if (b.id === selectedId) selEnd = rows.length;
-  }
-  if (rows.length <= height) return rows;
-  let start = Math.max(0, Math.min(selStart, rows.length - height));
-  if (selEnd > start + height) start = selEnd - selStart > height ? selStart : selEnd - height;
+  for (const b of blocks) b.lines.forEach((line, i) => rows.push({ line, id: b.id, first: i === 0 }));
+  const start = paneStart(blocks, selectedId, height, skip);
   return rows.slice(start, start + height);
 }
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-export function MessagePane({ blocks, selectedId, unread, height, width, focused, placeholder }: MessagePaneProps) {
+export function MessagePane({ blocks, skip, selectedId, unread, height, width, focused, placeholder }: MessagePaneProps) {
   const theme = useTheme();
-  const rows = visibleLines(blocks, selectedId, height);
+  const rows = visibleLines(blocks, selectedId, height, skip);
   const box = useRef<DOMElement>(null);
   useImageOverlay(box, rows);
   return (
@@ -56,8 +50,8 @@ export function MessagePane({ blocks, selectedId, unread, height, width, focused
           const gutter = selected ? (focused ? "▌" : "│") : isUnread && r.line.lead ? "●" : " ";
           return (
             <Text key={i} wrap="truncate">
-              <Text color={selected ? theme.selection : isUnread ? theme.unread : undefined}>{gutter}</Text>
-              <StyledLine line={r.line} theme={theme} width={width - 1} />
+              <Text color={selected ? theme.selection : isUnread && gutter !== " " ? theme.unread : undefined}>{gutter}</Text>
+              <StyledLine line={r.line} theme={theme} />
             </Text>
           );
         })
@@ -66,11 +60,11 @@ export function MessagePane({ blocks, selectedId, unread, height, width, focused
   );
 }
 
-function StyledLine({ line, theme, width }: { line: Line; theme: Theme; width: number }) {
+function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
   switch (line.style) {
     case "day": {
-      const label = `── ${line.text} `;
-      return <Text dimColor>{label + "─".repeat(Math.max(2, Math.min(40, width - displayWidth(label))))}</Text>;
+      // A short rule on either side: a rule across the pane costs three bytes a column on every redraw.
+      return <Text dimColor>{`── ${line.text} ──`}</Text>;
     }
     case "recipient": {
       const color = theme.channelColors && line.color && HEX_COLOR.test(line.color) ? line.color : theme.recipient;

@@ -143,7 +143,7 @@ function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; foc
   const dim = parts.dim && !highlighted;
   return (
     <Text wrap="truncate" inverse={highlighted} underline={marked} dimColor={dim} bold={p.open || parts.bold || (row.unread > 0 && !parts.dim)}>
-      <Text color={highlighted ? undefined : theme.accent}>{gutter}</Text>
+      <Text color={highlighted || (!p.open && !marked) ? undefined : theme.accent}>{gutter}</Text>
       <Text color={highlighted ? undefined : parts.color}>{parts.prefix}</Text>
       {text}
       {parts.suffix}

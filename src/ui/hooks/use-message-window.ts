@@ -3,13 +3,14 @@
  * (the chosen message; else the first unread; else the newest, following new
  * ones), the blocks laid out around it for the pane, and which shown ones are unread.
  */
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { Message } from "../../api/schemas/common.js";
-import type { Narrow } from "../../model/narrow.js";
+import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { narrowMessages } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
-import { layoutWindow, renderContext, type LayoutOptions } from "../message-layout.js";
+import { renderContext, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
+import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
 import { selectionOf, type Selection, type UiState } from "../ui-state.js";
 
 export interface MessageWindowInput {
@@ -33,15 +34,19 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
   const selected: Message | undefined = messages[selectedIndex];
   const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
-  const { blocks } = useMemo(
-    () =>
-      store && ctxRender && narrow
-        ? layoutWindow(store, messages, selectedIndex, paneHeight, { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images }, ctxRender)
-        : { blocks: [] },
-    [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images],
-  );
+  // Where the pane's window starts, kept from frame to frame while the same narrow is open.
+  const shown = useRef<{ key: string; top: WindowTop | undefined }>({ key: "", top: undefined });
+  const { blocks, skip } = useMemo(() => {
+    if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
+    const key = narrowKey(narrow);
+    const previous = shown.current.key === key ? shown.current.top : undefined;
+    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images };
+    const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous);
+    shown.current = { key, top: window.top };
+    return window;
+  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-  return { messages, list, selectedIndex, selected, blocks, unreadShown };
+  return { messages, list, selectedIndex, selected, blocks, skip, unreadShown };
 }
 
 /** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */

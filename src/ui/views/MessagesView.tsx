@@ -15,6 +15,8 @@ import type { ComposeState } from "../ui-state.js";
 export interface MessagesViewProps {
   narrow: Narrow;
   blocks: Block[];
+  /** Lines of the first block scrolled off above the pane. */
+  skip?: number;
   selectedId: number | undefined;
   unread: Set<number>;
   pending: OutboxEntry[];
@@ -50,6 +52,7 @@ export function MessagesView(p: MessagesViewProps) {
       </Text>
       <MessagePane
         blocks={p.blocks}
+        skip={p.skip}
         selectedId={p.selectedId}
         unread={p.unread}
         height={paneHeight}

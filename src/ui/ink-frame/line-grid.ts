@@ -1,0 +1,277 @@
+/**
+ * A frame's line as a row of cells by column, for the frame writer: which runs of cells changed
+ * between two versions of a line, the text that redraws a run, and what redrawing costs.
+ */
+import type { AnsiCode, StyledChar } from "@alcalzone/ansi-tokenize";
+import { cellsOf, cellWidth, transition } from "./output.js";
+
+/** Fewer unchanged cells than this between two changes are rewritten rather than skipped. */
+export const GAP = 6;
+/** Bytes a cursor movement and the style reset after it take, about. */
+export const MOVE_BYTES = 7;
+/** At most this many parameters in one joined SGR sequence (terminals keep a bounded list). */
+const SGR_PARAMS = 16;
+
+export const NO_STYLES: AnsiCode[] = [];
+export const BLANK: StyledChar = { type: "char", value: " ", fullWidth: false, styles: NO_STYLES };
+/** A row of cells by column; null marks the right half of a wide character. */
+export type Grid = (StyledChar | null)[];
+
+export interface Run {
+  start: number;
+  end: number;
+}
+
+function sameStyles(a: AnsiCode[], b: AnsiCode[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.code !== b[i]!.code) return false;
+  return true;
+}
+
+export function sameCell(a: StyledChar | null, b: StyledChar | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  return a.value === b.value && sameStyles(a.styles, b.styles);
+}
+
+export function isBlank(c: StyledChar | null): boolean {
+  return c !== null && c.value === " " && c.styles.length === 0;
+}
+
+/** East Asian wide characters every terminal draws two cells wide. */
+function surelyWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6)
+  );
+}
+
+/**
+ * A character terminals may measure differently from us: several code points (flags, joined
+ * emoji, accents on their own), emoji and pictographs (one cell on older terminals), and
+ * other characters we count as two cells outside the East Asian scripts.
+ */
+function uncertain(value: string): boolean {
+  const cp = value.codePointAt(0)!;
+  if (value.length > (cp > 0xffff ? 2 : 1)) return true;
+  if (cp < 0x1100) return false;
+  if (cp >= 0x1f000) return true;
+  return cellWidth(value) !== 1 && !surelyWide(cp);
+}
+
+/** The line's cells by column, `width` columns; false when a character's width is in doubt. */
+export function gridOf(line: string, width: number): Grid | false {
+  const grid: Grid = new Array<StyledChar | null>(width).fill(BLANK);
+  let column = 0;
+  for (const cell of cellsOf(line)) {
+    if (uncertain(cell.value)) return false;
+    const w = cellWidth(cell.value);
+    if (column + w > width) return false;
+    grid[column] = cell;
+    for (let k = 1; k < w; k++) grid[column + k] = null;
+    column += w;
+  }
+  return grid;
+}
+
+/** The column after the last cell that is not blank. */
+export function contentEnd(grid: Grid): number {
+  let end = grid.length;
+  while (end > 0 && isBlank(grid[end - 1]!)) end--;
+  return end;
+}
+
+/** How to turn a line holding a character of doubtful width into another one. */
+export interface DoubtfulEdit {
+  /** The column to write from (every cell before it is of certain width, so every terminal has it there). */
+  column: number;
+  /** Erase from there to the end of the line first (the rest of the line is written). */
+  erase: boolean;
+  text: string;
+}
+
+/** Text for cells start..end, from the default style and back to it. */
+function cellsText(cells: StyledChar[], start: number, end: number): string {
+  let out = "";
+  let styles = NO_STYLES;
+  for (let i = start; i < end; i++) {
+    out += transition(styles, cells[i]!.styles) + cells[i]!.value;
+    styles = cells[i]!.styles;
+  }
+  return joinSgr(out + transition(styles, NO_STYLES));
+}
+
+function widthOf(cells: StyledChar[], start: number, end: number): number {
+  let w = 0;
+  for (let i = start; i < end; i++) w += cellWidth(cells[i]!.value);
+  return w;
+}
+
+/**
+ * The edit that leaves a line with a character of doubtful width as a full redraw of it would,
+ * whatever width the terminal gives that character. Writing starts at the first changed cell,
+ * or at the first doubtful one before it (a terminal puts what follows where its own measure
+ * says). When the changed cells, old and new, are all of certain width and as wide as each
+ * other, what follows them is already in place and stays; otherwise the rest of the line is
+ * erased and written.
+ */
+export function doubtfulEdit(prev: string, next: string): DoubtfulEdit {
+  const a = cellsOf(prev);
+  const b = cellsOf(next);
+  let same = 0;
+  while (same < a.length && same < b.length && sameCell(a[same]!, b[same]!)) same++;
+  let start = 0;
+  while (start < same && !uncertain(b[start]!.value)) start++;
+  const column = widthOf(b, 0, start);
+  let tail = 0;
+  while (tail < a.length - same && tail < b.length - same && sameCell(a[a.length - 1 - tail]!, b[b.length - 1 - tail]!)) tail++;
+  const certain = (cells: StyledChar[], from: number, to: number) => {
+    for (let i = from; i < to; i++) if (uncertain(cells[i]!.value)) return false;
+    return true;
+  };
+  const aEnd = a.length - tail;
+  const bEnd = b.length - tail;
+  if (certain(a, same, aEnd) && certain(b, same, bEnd) && widthOf(a, same, aEnd) === widthOf(b, same, bEnd)) {
+    return { column, erase: false, text: cellsText(b, start, bEnd) };
+  }
+  return { column, erase: true, text: cellsText(b, start, b.length) };
+}
+
+const SGR_RUN = /(?:\x1b\[[0-9;]*m){2,}/g;
+const SGR_ONE = /\x1b\[([0-9;]*)m/g;
+
+/** Styles set one after another by several SGR sequences, set by one (same effect, fewer bytes). */
+export function joinSgr(text: string): string {
+  if (!text.includes("m\x1b[")) return text;
+  return text.replace(SGR_RUN, (run) => {
+    const params = Array.from(run.matchAll(SGR_ONE), (m) => m[1] || "0");
+    if (params.join(";").split(";").length > SGR_PARAMS) return run;
+    return `\x1b[${params.join(";")}m`;
+  });
+}
+
+/** The column ranges where `next` differs from `prev`, widened so no wide character is cut. */
+export function changedRuns(prev: Grid, next: Grid): Run[] {
+  const width = next.length;
+  const runs: Run[] = [];
+  for (let x = 0; x < width; x++) {
+    if (sameCell(prev[x]!, next[x]!)) continue;
+    const last = runs.at(-1);
+    if (last && x - last.end < GAP) last.end = x + 1;
+    else runs.push({ start: x, end: x + 1 });
+  }
+  for (const run of runs) {
+    // Writing over either half of a wide character on screen erases the other half.
+    while (run.start > 0 && (next[run.start] === null || prev[run.start] === null)) run.start--;
+    while (run.end < width && (next[run.end] === null || prev[run.end] === null)) run.end++;
+  }
+  const merged: Run[] = [];
+  for (const run of runs) {
+    const last = merged.at(-1);
+    if (last && run.start - last.end < GAP) last.end = Math.max(last.end, run.end);
+    else merged.push(run);
+  }
+  return merged;
+}
+
+/** The text for columns start..end of a row, from and back to the default style. */
+export function runText(grid: Grid, start: number, end: number): string {
+  let out = "";
+  let styles = NO_STYLES;
+  for (let x = start; x < end; x++) {
+    const cell = grid[x];
+    if (!cell) continue;
+    out += transition(styles, cell.styles) + cell.value;
+    styles = cell.styles;
+  }
+  return joinSgr(out + transition(styles, NO_STYLES));
+}
+
+/** UTF-8 bytes of a string. */
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 0 : 3;
+    if (c >= 0xdc00 && c < 0xe000) n += 1;
+  }
+  return n;
+}
+
+/** A line's cells as numbers, for comparing many pairs of lines quickly: a cell's look, its style, its bytes. */
+export interface CostRow {
+  cells: Int32Array;
+  styles: Int32Array;
+  bytes: Uint8Array;
+}
+
+const styleIds = new WeakMap<AnsiCode[], number>();
+const styleKeys = new Map<string, number>();
+const cellIds = new Map<string, number>();
+
+function styleId(styles: AnsiCode[]): number {
+  let id = styleIds.get(styles);
+  if (id === undefined) {
+    const key = styles.map((c) => c.code).join("\u0000");
+    id = styleKeys.get(key);
+    if (id === undefined) styleKeys.set(key, (id = styleKeys.size));
+    styleIds.set(styles, id);
+  }
+  return id;
+}
+
+/** The row for a grid (false stays false: a line in doubt). */
+export function costRow(grid: Grid | false): CostRow | false {
+  if (!grid) return false;
+  const row: CostRow = { cells: new Int32Array(grid.length), styles: new Int32Array(grid.length), bytes: new Uint8Array(grid.length) };
+  if (cellIds.size > 100_000) cellIds.clear();
+  for (let x = 0; x < grid.length; x++) {
+    const cell = grid[x];
+    if (!cell) {
+      row.cells[x] = -1;
+      continue;
+    }
+    const style = styleId(cell.styles);
+    const key = `${style}:${cell.value}`;
+    let id = cellIds.get(key);
+    if (id === undefined) cellIds.set(key, (id = cellIds.size));
+    row.cells[x] = id;
+    row.styles[x] = style;
+    row.bytes[x] = utf8Bytes(cell.value);
+  }
+  return row;
+}
+
+/**
+ * About the bytes that turn line `prev` on screen into `next`: the changed cells, a cursor
+ * movement per run of them and a few bytes per change of style. Exact enough to choose between
+ * two ways of drawing a frame, and cheap: it is asked for many pairs of lines.
+ */
+export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine: string, nextLine: string): number {
+  if (prevLine === nextLine) return 0;
+  if (!prev || !next) return MOVE_BYTES + utf8Bytes(nextLine);
+  let cost = 0;
+  let lastChange = -GAP;
+  let style = 0;
+  const width = next.cells.length;
+  for (let x = 0; x < width; x++) {
+    const cell = next.cells[x]!;
+    if (prev.cells[x] === cell) continue;
+    if (x - lastChange >= GAP) {
+      cost += MOVE_BYTES;
+      style = 0;
+    } else cost += x - lastChange - 1;
+    lastChange = x;
+    if (cell < 0) continue;
+    if (next.styles[x] !== style) cost += 6;
+    style = next.styles[x]!;
+    cost += next.bytes[x]!;
+  }
+  return cost;
+}
