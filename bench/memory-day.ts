@@ -87,12 +87,13 @@ for (let i = 0; i < EVENTS; i++) {
     const id = recent[(i * 31) % recent.length] ?? 1;
     raw = { type: "reaction", id: eventId++, op: "add", message_id: id, user_id: users[i % users.length], emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji" };
   }
-  store.apply(parseEvent(raw));
+  // Events arrive as JSON text: their strings are flat, as JSON.parse makes them (not the ropes built above).
+  store.apply(parseEvent(JSON.parse(JSON.stringify(raw))));
   if (i % 1000 === 0) {
     // A narrow opened: shown, a batch fetched, the screenful rendered; the one before is left.
     const narrow: Narrow = { kind: "channel", channelId: channels[narrowsOpened++ % channels.length]! };
     store.showNarrow(narrow);
-    const batch = Array.from({ length: 100 }, (_, k) => message(fetchedId++, narrow.channelId, i + k));
+    const batch = JSON.parse(JSON.stringify(Array.from({ length: 100 }, (_, k) => message(fetchedId++, narrow.channelId, i + k)))) as Message[];
     store.addFetched(narrow, batch, { foundOldest: false, foundNewest: true, direction: "around" });
     for (const m of batch.slice(-30)) renderMarkdown(m.content, ctx, 100);
   }

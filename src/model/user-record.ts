@@ -1,0 +1,80 @@
+/**
+ * The form a user takes in the store. A big organization has tens of thousands of users and the
+ * checked copy of each is kept for the whole session, so each is rebuilt in one fixed shape (all
+ * known fields in one order: every record shares one layout, its fields held inline), with its
+ * repeated values shared: the delivery address that equals the address is the same string, and
+ * time zones and join dates, which repeat across people, are taken from a bounded table of
+ * strings seen before. An empty profile is left out. Fields a newer server adds are kept.
+ */
+import type { User } from "../api/schemas/common.js";
+
+const KNOWN = new Set([
+  "user_id",
+  "email",
+  "full_name",
+  "delivery_email",
+  "is_active",
+  "is_owner",
+  "is_admin",
+  "is_guest",
+  "is_bot",
+  "bot_type",
+  "bot_owner_id",
+  "role",
+  "timezone",
+  "avatar_url",
+  "avatar_version",
+  "date_joined",
+  "is_imported_stub",
+  "is_deleted",
+  "profile_data",
+]);
+
+/** Distinct values shared at most; past it, new values are kept as they came. */
+export const SHARED_STRINGS_MAX = 4096;
+const shared = new Map<string, string>();
+
+/** The string equal to `s` seen before, if any; else `s` (remembered while the table has room). */
+export function sharedString(s: string): string;
+export function sharedString(s: string | undefined): string | undefined;
+export function sharedString(s: string | undefined): string | undefined {
+  if (s === undefined) return s;
+  const have = shared.get(s);
+  if (have !== undefined) return have;
+  if (shared.size < SHARED_STRINGS_MAX) shared.set(s, s);
+  return s;
+}
+
+function isEmpty(o: object | undefined): boolean {
+  if (!o) return true;
+  for (const _ in o) return false;
+  return true;
+}
+
+/** The user in its store form (see above); what it reads as is unchanged. */
+export function compactUser(u: User): User {
+  const email = u.email;
+  const out: User = {
+    user_id: u.user_id,
+    email,
+    full_name: u.full_name,
+    delivery_email: u.delivery_email === email ? email : u.delivery_email,
+    is_active: u.is_active,
+    is_owner: u.is_owner,
+    is_admin: u.is_admin,
+    is_guest: u.is_guest,
+    is_bot: u.is_bot,
+    bot_type: u.bot_type,
+    bot_owner_id: u.bot_owner_id,
+    role: u.role,
+    timezone: sharedString(u.timezone),
+    avatar_url: u.avatar_url,
+    avatar_version: u.avatar_version,
+    date_joined: sharedString(u.date_joined),
+    is_imported_stub: u.is_imported_stub,
+    is_deleted: u.is_deleted,
+    profile_data: isEmpty(u.profile_data) ? undefined : u.profile_data,
+  };
+  for (const k in u) if (!KNOWN.has(k)) (out as Record<string, unknown>)[k] = (u as Record<string, unknown>)[k];
+  return out;
+}
