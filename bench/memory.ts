@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { encodeParams } from "../src/api/http.js";
+import { parseJsonInParts } from "../src/api/json-sections.js";
 import { registerResponseSchema } from "../src/api/schemas/register.js";
 import { registerRequest } from "../src/api/register-request.js";
 import { clientRegisterParams } from "../src/sync/register-params.js";
@@ -36,13 +37,21 @@ const res = await fetch(`${url}/api/v1/register`, {
   headers: { authorization: auth },
   body: encodeParams(registerRequest(clientRegisterParams()).params),
 });
-let body: string | undefined = await res.text();
-printFigure("register body", mb(Buffer.byteLength(body)), "MiB");
+let body: Buffer | undefined = Buffer.from(await res.arrayBuffer());
+printFigure("register body (bytes, outside the heap)", mb(body.length), "MiB");
 
 const h0 = heap();
-let parsed: Record<string, unknown> | undefined = JSON.parse(body) as Record<string, unknown>;
+{
+  // What the body costs as one string, as it was read before it was parsed in parts.
+  let whole: string | undefined = body.toString("utf8");
+  printFigure("  (the body as one string would take, in the heap)", mb(heap() - h0), "MiB");
+  whole = undefined;
+  void whole;
+}
+const h0b = heap();
+let parsed: Record<string, unknown> | undefined = parseJsonInParts(body) as Record<string, unknown>;
 const h1 = heap();
-printFigure("heap: JSON.parse of the body", mb(h1 - h0), "MiB");
+printFigure("heap: the body parsed in parts", mb(h1 - h0b), "MiB");
 let checked: ReturnType<typeof registerResponseSchema.parse> | undefined = registerResponseSchema.parse(parsed);
 const h2 = heap();
 printFigure("heap: the validated response on top", mb(h2 - h1), "MiB");

@@ -34,10 +34,18 @@ function encodings(header: string | string[] | undefined): string[] {
     .filter((s) => s !== "" && s !== "identity");
 }
 
+type Body = Readable & { text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> };
+
 /** The body as text; a compressed body that cannot be decoded throws the decoder's error (code Z_…). */
-export async function readBody(body: Readable & { text(): Promise<string> }, contentEncoding: string | string[] | undefined): Promise<string> {
+export async function readBody(body: Body, contentEncoding: string | string[] | undefined): Promise<string> {
+  if (encodings(contentEncoding).length === 0) return body.text();
+  return (await readBodyBytes(body, contentEncoding)).toString("utf8");
+}
+
+/** The body as bytes, decoded as `readBody` does. */
+export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined): Promise<Buffer> {
   const applied = encodings(contentEncoding);
-  if (applied.length === 0) return body.text();
+  if (applied.length === 0) return body.arrayBuffer ? Buffer.from(await body.arrayBuffer()) : Buffer.from(await body.text());
   const zlib = await import("node:zlib");
   const [{ pipeline }, { Writable }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
@@ -64,5 +72,12 @@ export async function readBody(body: Readable & { text(): Promise<string> }, con
     if (err === broken) throw new CorruptBodyError(err as Error);
     throw err;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** An answer's JSON: undefined when empty; bytes through `parseBytes` when given. Throws as JSON.parse does. */
+export function parseReply(body: string | Buffer, parseBytes?: (bytes: Buffer) => unknown): unknown {
+  if (body.length === 0) return undefined;
+  if (typeof body === "string") return JSON.parse(body);
+  return parseBytes ? parseBytes(body) : JSON.parse(body.toString("utf8"));
 }

@@ -7,7 +7,7 @@ import type { EventOfType, RealmUserEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { LazyMap } from "./lazy-map.js";
-import { compactUser } from "./user-record.js";
+import { compactUser } from "../api/schemas/user-record.js";
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 

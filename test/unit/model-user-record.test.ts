@@ -3,9 +3,12 @@
  * the email index, the cache's snapshot).
  */
 import { describe, expect, it } from "vitest";
-import { compactUser } from "../../src/model/user-record.js";
+import { compactUser } from "../../src/api/schemas/user-record.js";
 import { checkSomeRecords } from "../../src/model/store-queries.js";
 import { takeSnapshot } from "../../src/sync/cache-snapshot.js";
+import { registerRequest } from "../../src/api/register-request.js";
+import { registerResponseSchema } from "../../src/api/schemas/register.js";
+import { Store } from "../../src/model/store.js";
 import * as eg from "../fixtures/example.js";
 
 describe("the compact user record", () => {
@@ -36,5 +39,20 @@ describe("the compact user record", () => {
     const cachedSelf = (snap.register.realm_users as Array<{ user_id: number; full_name: string }>).find((u) => u.user_id === eg.selfUser.user_id);
     expect(JSON.parse(JSON.stringify(cachedSelf))).toEqual(JSON.parse(JSON.stringify(eg.selfUser)));
     expect(s.recount()).toEqual([]);
+  });
+
+  it("a register read as the client reads it (in parts, users in store form as parsed) builds the same store", () => {
+    const many = Array.from({ length: 3000 }, (_, i) => eg.user({ user_id: 5000 + i, full_name: `Person ${i} ${"é".repeat(i % 40)}`, profile_data: i % 2 ? {} : { "1": { value: `v${i}` } } }));
+    const bad = { ...eg.user({ user_id: 77, full_name: "Broken" }), email: 42 };
+    const wire = JSON.stringify({ result: "success", msg: "", queue_id: "q", last_event_id: -1, user_id: eg.selfUser.user_id, realm_users: [eg.selfUser, bad, 12, ...many] });
+    const parse = registerRequest().parseBytes;
+    const fromParts = new Store(registerResponseSchema.parse(parse(Buffer.from(wire))));
+    const fromWhole = new Store(registerResponseSchema.parse(JSON.parse(wire)));
+    expect(checkSomeRecords(fromParts, 10_000)).toBe(0);
+    expect(checkSomeRecords(fromWhole, 10_000)).toBe(0);
+    expect([...fromParts.users.values()]).toEqual([...fromWhole.users.values()]);
+    expect(fromParts.users.get(5003)?.full_name).toBe(`Person 3 ${"é".repeat(3)}`);
+    expect(fromParts.people.byId.problems).toEqual(fromWhole.people.byId.problems);
+    expect(fromParts.people.byId.problems).toHaveLength(2);
   });
 });

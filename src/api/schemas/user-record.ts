@@ -6,7 +6,7 @@
  * time zones and join dates, which repeat across people, are taken from a bounded table of
  * strings seen before. An empty profile is left out. Fields a newer server adds are kept.
  */
-import type { User } from "../api/schemas/common.js";
+import type { User } from "./common.js";
 
 const KNOWN = new Set([
   "user_id",
@@ -77,4 +77,13 @@ export function compactUser(u: User): User {
   };
   for (const k in u) if (!KNOWN.has(k)) (out as Record<string, unknown>)[k] = (u as Record<string, unknown>)[k];
   return out;
+}
+
+/**
+ * A user as parsed from the register's JSON, not yet checked, in the same form: the parsed
+ * record goes at once (it never outlives its run of the array), and the check, later, reads
+ * the same values. Anything but an object is left as it is, for the check to reject.
+ */
+export function compactParsedUser(raw: unknown): unknown {
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? compactUser(raw as User) : raw;
 }
