@@ -7,7 +7,7 @@ import type { EventOfType, RealmUserEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { LazyMap } from "./lazy-map.js";
-import { compactUser } from "../api/schemas/user-record.js";
+import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -24,7 +24,7 @@ export class Users {
   readonly byId: LazyMap<User>;
 
   constructor(source?: LazyRecords<User>) {
-    this.byId = new LazyMap(source, compactUser);
+    this.byId = new LazyMap(source, inUserForm);
   }
   readonly groups = new Map<number, UserGroup>();
   /** Users with a non-empty status. */

@@ -51,10 +51,17 @@ function isEmpty(o: object | undefined): boolean {
   return true;
 }
 
+/** The store form's one shape (a class: a record in it is known by `instanceof`). */
+class UserForm {
+  constructor(fields: User) {
+    Object.assign(this, fields);
+  }
+}
+
 /** The user in its store form (see above); what it reads as is unchanged. */
 export function compactUser(u: User): User {
   const email = u.email;
-  const out: User = {
+  const fields: User = {
     user_id: u.user_id,
     email,
     full_name: u.full_name,
@@ -75,8 +82,26 @@ export function compactUser(u: User): User {
     is_deleted: u.is_deleted,
     profile_data: isEmpty(u.profile_data) ? undefined : u.profile_data,
   };
-  for (const k in u) if (!KNOWN.has(k)) (out as Record<string, unknown>)[k] = (u as Record<string, unknown>)[k];
-  return out;
+  for (const k in u) if (!KNOWN.has(k)) (fields as Record<string, unknown>)[k] = (u as Record<string, unknown>)[k];
+  return new UserForm(fields) as unknown as User;
+}
+
+/** A user already in the store form. */
+export function inUserForm(u: User): User {
+  return u instanceof UserForm ? u : compactUser(u);
+}
+
+/**
+ * The checked user, kept in the record it was checked from when that is already in the store
+ * form (parsed that way): the check's values (defaults filled in) go into it, and its own copy
+ * goes, so a user is not made twice.
+ */
+export function adoptCheckedUser(checked: User, raw: unknown): User {
+  if (!(raw instanceof UserForm)) return compactUser(checked);
+  const r = raw as Record<string, unknown>;
+  const c = checked as Record<string, unknown>;
+  for (const k of KNOWN) r[k] = k === "profile_data" && isEmpty(checked.profile_data) ? undefined : c[k];
+  return raw as unknown as User;
 }
 
 /**
