@@ -51,39 +51,37 @@ function isEmpty(o: object | undefined): boolean {
   return true;
 }
 
-/** The store form's one shape (a class: a record in it is known by `instanceof`). */
+/** The store form's one shape (a class: a record in it is known by `instanceof`), its fields set in one order. */
 class UserForm {
-  constructor(fields: User) {
-    Object.assign(this, fields);
+  [field: string]: unknown;
+  constructor(u: User) {
+    const email = u.email;
+    this.user_id = u.user_id;
+    this.email = email;
+    this.full_name = u.full_name;
+    this.delivery_email = u.delivery_email === email ? email : u.delivery_email;
+    this.is_active = u.is_active;
+    this.is_owner = u.is_owner;
+    this.is_admin = u.is_admin;
+    this.is_guest = u.is_guest;
+    this.is_bot = u.is_bot;
+    this.bot_type = u.bot_type;
+    this.bot_owner_id = u.bot_owner_id;
+    this.role = u.role;
+    this.timezone = sharedString(u.timezone);
+    this.avatar_url = u.avatar_url;
+    this.avatar_version = u.avatar_version;
+    this.date_joined = sharedString(u.date_joined);
+    this.is_imported_stub = u.is_imported_stub;
+    this.is_deleted = u.is_deleted;
+    this.profile_data = isEmpty(u.profile_data) ? undefined : u.profile_data;
+    for (const k in u) if (!KNOWN.has(k)) this[k] = (u as Record<string, unknown>)[k];
   }
 }
 
 /** The user in its store form (see above); what it reads as is unchanged. */
 export function compactUser(u: User): User {
-  const email = u.email;
-  const fields: User = {
-    user_id: u.user_id,
-    email,
-    full_name: u.full_name,
-    delivery_email: u.delivery_email === email ? email : u.delivery_email,
-    is_active: u.is_active,
-    is_owner: u.is_owner,
-    is_admin: u.is_admin,
-    is_guest: u.is_guest,
-    is_bot: u.is_bot,
-    bot_type: u.bot_type,
-    bot_owner_id: u.bot_owner_id,
-    role: u.role,
-    timezone: sharedString(u.timezone),
-    avatar_url: u.avatar_url,
-    avatar_version: u.avatar_version,
-    date_joined: sharedString(u.date_joined),
-    is_imported_stub: u.is_imported_stub,
-    is_deleted: u.is_deleted,
-    profile_data: isEmpty(u.profile_data) ? undefined : u.profile_data,
-  };
-  for (const k in u) if (!KNOWN.has(k)) (fields as Record<string, unknown>)[k] = (u as Record<string, unknown>)[k];
-  return new UserForm(fields) as unknown as User;
+  return new UserForm(u) as unknown as User;
 }
 
 /** A user already in the store form. */
