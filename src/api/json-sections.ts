@@ -18,7 +18,7 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 
 /** Arrays longer than this many bytes are parsed in runs of elements of about this size. */
-export const ARRAY_RUN_BYTES = 256 * 1024;
+export const ARRAY_RUN_BYTES = 64 * 1024;
 
 class Unfollowed extends Error {}
 
