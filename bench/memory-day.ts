@@ -36,7 +36,8 @@ const res = await fetch(`${url}/api/v1/register`, {
   headers: { authorization: auth },
   body: encodeParams(registerRequest(clientRegisterParams()).params),
 });
-const store = new Store(registerResponseSchema.parse(JSON.parse(await res.text())));
+// Parsed as the client parses it (a section at a time, users in the store's form).
+const store = new Store(registerResponseSchema.parse(registerRequest(clientRegisterParams()).parseBytes(Buffer.from(await res.arrayBuffer()))));
 await stop();
 if (process.env.BENCH_DAY_BUDGET) store.messageBudget.setBudget(Number(process.env.BENCH_DAY_BUDGET));
 await loadMarkdown();
@@ -87,12 +88,13 @@ for (let i = 0; i < EVENTS; i++) {
     const id = recent[(i * 31) % recent.length] ?? 1;
     raw = { type: "reaction", id: eventId++, op: "add", message_id: id, user_id: users[i % users.length], emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji" };
   }
-  store.apply(parseEvent(raw));
+  // Events arrive as JSON text: their strings are flat, as JSON.parse makes them (not the ropes built above).
+  store.apply(parseEvent(JSON.parse(JSON.stringify(raw))));
   if (i % 1000 === 0) {
     // A narrow opened: shown, a batch fetched, the screenful rendered; the one before is left.
     const narrow: Narrow = { kind: "channel", channelId: channels[narrowsOpened++ % channels.length]! };
     store.showNarrow(narrow);
-    const batch = Array.from({ length: 100 }, (_, k) => message(fetchedId++, narrow.channelId, i + k));
+    const batch = JSON.parse(JSON.stringify(Array.from({ length: 100 }, (_, k) => message(fetchedId++, narrow.channelId, i + k)))) as Message[];
     store.addFetched(narrow, batch, { foundOldest: false, foundNewest: true, direction: "around" });
     for (const m of batch.slice(-30)) renderMarkdown(m.content, ctx, 100);
   }

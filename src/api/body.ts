@@ -34,12 +34,20 @@ function encodings(header: string | string[] | undefined): string[] {
     .filter((s) => s !== "" && s !== "identity");
 }
 
+type Body = Readable & { text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> };
+
 /** The body as text; a compressed body that cannot be decoded throws the decoder's error (code Z_…). */
-export async function readBody(body: Readable & { text(): Promise<string> }, contentEncoding: string | string[] | undefined): Promise<string> {
+export async function readBody(body: Body, contentEncoding: string | string[] | undefined): Promise<string> {
+  if (encodings(contentEncoding).length === 0) return body.text();
+  return (await readBodyBytes(body, contentEncoding)).toString("utf8");
+}
+
+/** The body as bytes, decoded as `readBody` does. */
+export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined): Promise<Buffer> {
   const applied = encodings(contentEncoding);
-  if (applied.length === 0) return body.text();
+  if (applied.length === 0) return body.arrayBuffer ? Buffer.from(await body.arrayBuffer()) : Buffer.from(await body.text());
   const zlib = await import("node:zlib");
-  const [{ pipeline }, { Writable }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
+  const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
   if (unknown) {
     body.once("error", () => undefined); // the abort it reports is ours
@@ -49,20 +57,59 @@ export async function readBody(body: Readable & { text(): Promise<string> }, con
   const decoders = applied.reverse().map((name) =>
     name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : zlib.createGunzip(),
   );
-  const chunks: Buffer[] = [];
+  // Gzip alone says its decoded size in its last four bytes: the compressed body (a fraction of
+  // the size) is read whole first, and decoded into one buffer of that size, not chunks joined after.
+  let source: Readable = body;
+  let expected = 0;
+  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br" && body.arrayBuffer) {
+    const packed = Buffer.from(await body.arrayBuffer());
+    if (packed.length >= 18) expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED);
+    source = Stream.from([packed]);
+  }
+  const into = collector(expected);
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
+      into.add(chunk);
       done();
     },
   });
   let broken: unknown;
   for (const decoder of decoders) decoder.once("error", (err) => (broken ??= err));
   try {
-    await pipeline([body, ...decoders, sink]);
+    await pipeline([source, ...decoders, sink]);
   } catch (err) {
     if (err === broken) throw new CorruptBodyError(err as Error);
     throw err;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return into.result();
+}
+
+/** The largest decoded size allocated ahead (beyond it, chunks are joined at the end). */
+const MAX_PRESIZED = 256 * 1024 * 1024;
+
+/** Decoded bytes gathered into one buffer of the expected size while they fit it; else chunks joined at the end. */
+export function collector(expected: number): { add(chunk: Buffer): void; result(): Buffer } {
+  let out = expected > 0 ? Buffer.allocUnsafe(expected) : undefined;
+  let used = 0;
+  const chunks: Buffer[] = [];
+  return {
+    add(chunk) {
+      if (out && used + chunk.length <= out.length) {
+        used += chunk.copy(out, used);
+        return;
+      }
+      if (out) chunks.push(out.subarray(0, used));
+      out = undefined;
+      chunks.push(chunk);
+    },
+    // A size said wrongly large leaves no unused room behind.
+    result: () => (!out ? Buffer.concat(chunks) : used < out.length / 2 ? Buffer.from(out.subarray(0, used)) : out.subarray(0, used)),
+  };
+}
+
+/** An answer's JSON: undefined when empty; bytes through `parseBytes` when given. Throws as JSON.parse does. */
+export function parseReply(body: string | Buffer, parseBytes?: (bytes: Buffer) => unknown): unknown {
+  if (body.length === 0) return undefined;
+  if (typeof body === "string") return JSON.parse(body);
+  return parseBytes ? parseBytes(body) : JSON.parse(body.toString("utf8"));
 }

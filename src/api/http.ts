@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 // The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
 import type { z } from "zod";
-import { ACCEPT_ENCODING, readBody } from "./body.js";
+import { ACCEPT_ENCODING, parseReply, readBody, readBodyBytes } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 
@@ -124,6 +124,8 @@ export interface RequestOptions<S extends z.ZodType> {
   retry?: Partial<RetryPolicy>;
   /** A body of its own (a multipart upload) in place of the form-encoded parameters. */
   body?: RequestBody;
+  /** Reads the answer as bytes and parses them with this (a large answer, parsed in parts). */
+  parseBytes?: (bytes: Buffer) => unknown;
 }
 
 /** A streamed request body: made afresh for each attempt. */
@@ -177,7 +179,7 @@ function retryable(err: TermchatApiError): boolean {
 interface RawReply {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  text: string | Buffer;
 }
 
 function requestKey(method: Method, path: string, params: object | undefined): string {
@@ -283,13 +285,15 @@ export class ApiClient {
       const done = () => signal.removeEventListener("abort", onAbort);
       early.reply.then(done, done);
     }
-    const { statusCode, headers, text } = await (early?.reply ?? this.exchange(method, path, { ...o, signal: this.deadline(o) }));
+    const reply = await (early?.reply ?? this.exchange(method, path, { ...o, signal: this.deadline(o) }));
+    const { statusCode, headers } = reply;
     let json: unknown;
     try {
-      json = text.length ? JSON.parse(text) : undefined;
+      json = parseReply(reply.text, o.parseBytes);
     } catch {
       json = undefined;
     }
+    reply.text = ""; // parsed: the body (a register's is megabytes) is let go before the check
     const envelope = json as { result?: unknown; msg?: unknown; code?: unknown } | undefined;
     const retryAfter = parseRetryAfter(headers["retry-after"], json);
     if (statusCode >= 400 || envelope?.result === "error") {
@@ -320,7 +324,7 @@ export class ApiClient {
   }
 
   /** The HTTP exchange: the request out, the status, headers and body text back. */
-  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; signal: AbortSignal }): Promise<RawReply> {
+  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; signal: AbortSignal }): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
     const headers: Record<string, string> = {
@@ -343,7 +347,8 @@ export class ApiClient {
     }
     const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
     try {
-      return { statusCode: res.statusCode, headers: res.headers, text: await readBody(res.body, res.headers["content-encoding"]) };
+      const encoding = res.headers["content-encoding"];
+      return { statusCode: res.statusCode, headers: res.headers, text: o.parseBytes ? await readBodyBytes(res.body, encoding) : await readBody(res.body, encoding) };
     } catch (err) {
       throw classifyFailure(err, `${method} ${path}`);
     }

@@ -2,6 +2,8 @@
  * What a register request carries, without its response's schemas: the
  * start path builds and sends it before the validation code has loaded.
  */
+import { parseJsonInParts } from "./json-sections.js";
+import { compactParsedUser } from "./schemas/user-record.js";
 import type { NarrowTerm } from "./schemas/common.js";
 
 /** Every event `type` the api layer reads (the others arrive as `unknown`); `schemas/events.ts` has a schema for each. */
@@ -80,6 +82,9 @@ export function registerRequest(params: RegisterParams = {}, signal?: AbortSigna
     // Registering twice only leaves an unused queue behind: safe to retry.
     idempotent: true,
     timeoutMs: 60_000,
+    // A big organization's answer is megabytes: parsed a section at a time, never one string,
+    // and each user in the store's form as soon as it is parsed.
+    parseBytes: (bytes: Buffer) => parseJsonInParts(bytes, { realm_users: compactParsedUser }),
     signal,
   };
 }

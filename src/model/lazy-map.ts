@@ -12,7 +12,11 @@ export class LazyMap<T> extends Map<number, T> {
   private source: LazyRecords<T> | undefined;
   private leftOut: readonly string[] = [];
 
-  constructor(source?: LazyRecords<T>) {
+  /** `keep` turns a checked record into the form the map holds (users: see user-record.ts). */
+  constructor(
+    source?: LazyRecords<T>,
+    private readonly keep: (r: T) => T = (r) => r,
+  ) {
     super();
     this.source = source;
   }
@@ -81,15 +85,17 @@ export class LazyMap<T> extends Map<number, T> {
 
   private fromSource(id: number): T | undefined {
     if (!this.source || this.drained || this.dropped.has(id)) return undefined;
-    const r = this.source.get(id);
-    if (r) super.set(id, r);
+    const checked = this.source.get(id);
+    if (checked === undefined) return undefined;
+    const r = this.keep(checked);
+    super.set(id, r);
     return r;
   }
 
   private drain(): void {
     if (this.drained || !this.source) return;
     this.drained = true;
-    for (const [id, r] of this.source.all()) if (!super.has(id) && !this.dropped.has(id)) super.set(id, r);
+    for (const [id, r] of this.source.all()) if (!super.has(id) && !this.dropped.has(id)) super.set(id, this.keep(r));
     // Every record is in the map now: the source's own index can go.
     this.leftOut = this.source.problems;
     this.source = undefined;

@@ -7,6 +7,7 @@ import type { EventOfType, RealmUserEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { LazyMap } from "./lazy-map.js";
+import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -23,7 +24,7 @@ export class Users {
   readonly byId: LazyMap<User>;
 
   constructor(source?: LazyRecords<User>) {
-    this.byId = new LazyMap(source);
+    this.byId = new LazyMap(source, inUserForm);
   }
   readonly groups = new Map<number, UserGroup>();
   /** Users with a non-empty status. */
@@ -33,11 +34,8 @@ export class Users {
 
   static fromRegister(reg: RegisterResponse, statuses: Record<string, UserStatus>): Users {
     const u = new Users(reg.realm_users);
-    for (const x of reg.realm_non_active_users) {
-      x.is_active = false;
-      u.byId.set(x.user_id, x);
-    }
-    for (const x of reg.cross_realm_bots) u.byId.set(x.user_id, x);
+    for (const x of reg.realm_non_active_users) u.byId.set(x.user_id, compactUser({ ...x, is_active: false }));
+    for (const x of reg.cross_realm_bots) u.byId.set(x.user_id, compactUser(x));
     for (const g of reg.realm_user_groups ?? []) u.groups.set(g.id, g);
     for (const [id, s] of Object.entries(statuses)) u.setStatus(Number(id), s);
     return u;
@@ -58,7 +56,7 @@ export class Users {
     const id = e.person.user_id;
     if (e.op === "add" || "new_email" in e.person || "delivery_email" in e.person || "email" in e.person) this.emailIndex = undefined;
     if (e.op === "add") {
-      this.byId.set(id, e.person);
+      this.byId.set(id, compactUser(e.person));
       return true;
     }
     const u = this.byId.get(id);

@@ -21,6 +21,8 @@ export class LazyRecords<T> {
     private readonly schema: z.ZodType<T>,
     private readonly what: string,
     idOf: (raw: unknown) => unknown,
+    /** The form a checked record is kept in, given the record it was checked from. */
+    private readonly keep: (checked: T, raw: unknown) => T = (checked) => checked,
   ) {
     raw.forEach((r, i) => {
       const id = idOf(r);
@@ -56,8 +58,9 @@ export class LazyRecords<T> {
     this.pending.delete(id);
     const r = this.schema.safeParse(raw);
     if (r.success) {
-      this.checked.set(id, r.data);
-      return r.data;
+      const kept = this.keep(r.data, raw);
+      this.checked.set(id, kept);
+      return kept;
     }
     const issue = r.error.issues[0];
     this.problems.push(`${this.what} ${id}: ${issue ? `${issue.path.join(".") || "(record)"}: ${issue.message}` : "invalid"}`);

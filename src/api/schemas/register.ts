@@ -16,6 +16,7 @@ import {
   userSchema,
 } from "./common.js";
 import { tolerantObject } from "./tolerant.js";
+import { adoptCheckedUser } from "./user-record.js";
 
 const idArray = z.array(z.number().int());
 
@@ -63,12 +64,12 @@ function mapPublicNames(raw: unknown): unknown {
 }
 
 /** An array whose records are checked as they are used (LazyRecords), by their integer id field. */
-function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string) {
+function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string, keep?: (checked: T, raw: unknown) => T) {
   const idOf = (r: unknown) => (r && typeof r === "object" ? (r as Record<string, unknown>)[idField] : undefined);
   return z
     .array(z.unknown())
     .default([])
-    .transform((raw) => new LazyRecords(raw, schema, what, idOf));
+    .transform((raw) => new LazyRecords(raw, schema, what, idOf, keep));
 }
 
 export const registerResponseSchema = z.preprocess(
@@ -102,7 +103,7 @@ export const registerResponseSchema = z.preprocess(
     full_name: z.string().optional(),
     // Checked one by one as they are used (see LazyRecords): a big organization has tens of
     // thousands, and the first screen needs a handful.
-    realm_users: lazyArray(userSchema, "user", "user_id"),
+    realm_users: lazyArray(userSchema, "user", "user_id", adoptCheckedUser),
     realm_non_active_users: z.array(userSchema).default([]),
     cross_realm_bots: z.array(userSchema).default([]),
     subscriptions: z.array(subscriptionSchema).default([]),

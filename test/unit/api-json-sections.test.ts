@@ -1,0 +1,68 @@
+/**
+ * A large answer parsed in parts from its bytes gives what JSON.parse of the whole gives,
+ * and fails where it fails.
+ */
+import { describe, expect, it } from "vitest";
+import { ARRAY_RUN_BYTES, parseJsonInParts } from "../../src/api/json-sections.js";
+import { parseReply } from "../../src/api/body.js";
+
+const parts = (text: string): unknown => parseJsonInParts(Buffer.from(text, "utf8"));
+
+describe("JSON parsed in parts", () => {
+  it("gives what JSON.parse gives: nesting, escapes, non-ASCII, spacing, scalars, empty members", () => {
+    const texts = [
+      `{"a":1,"b":"two","c":[1,2,{"d":null}],"e":{"f":[true,false]},"g":-1.5e3}`,
+      ` \n{ "quote\\"d" : "back\\\\" , "slash\\\\\\"" :"x\\"y\\\\", "u":"\\u00e9t\\u00e9 ☃ 日本" }\n `,
+      `{"empty":{},"none":[],"s":"","n":0}`,
+      `{}`,
+      `{"k":"v","k":"last wins"}`,
+      `[1,2,3]`,
+      `"just a string"`,
+      `42`,
+    ];
+    for (const t of texts) expect(parts(t)).toEqual(JSON.parse(t));
+  });
+
+  it("a long array is read a run at a time, every element in order", () => {
+    const users = Array.from({ length: 12000 }, (_, i) => ({ user_id: i, full_name: `Person ${i} — “quoted” \\ ${"x".repeat(i % 90)}`, tags: [i, { deep: [i] }] }));
+    const text = JSON.stringify({ result: "success", realm_users: users, tail: [1, 2] });
+    expect(text.length).toBeGreaterThan(2 * ARRAY_RUN_BYTES);
+    expect(parts(text)).toEqual(JSON.parse(text));
+    const spaced = JSON.stringify({ realm_users: users }, null, 2);
+    expect(parts(spaced)).toEqual(JSON.parse(spaced));
+  });
+
+  it("a long array whose strings and nested objects look like element boundaries", () => {
+    const tricky = Array.from({ length: 9000 }, (_, i) => ({
+      id: i,
+      text: i % 7 === 0 ? `a},{"b":"c"}],"x":[{` : `plain ${i}`,
+      nested: [{ a: i }, { b: [{ c: i }, { d: "},{" }] }],
+    }));
+    const text = JSON.stringify({ first: tricky, mid: { k: [{ a: 1 }, { b: 2 }] }, second: tricky.slice(0, 3000), end: 1 });
+    expect(parts(text)).toEqual(JSON.parse(text));
+  });
+
+  it("a member named __proto__ is a member, as with JSON.parse", () => {
+    const got = parts(`{"__proto__":{"polluted":true},"x":1}`) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(got)).toEqual(["__proto__", "x"]);
+  });
+
+  it("fails where JSON.parse fails", () => {
+    for (const t of [`{"a":1 "b":2}`, `{"a":}`, `{"a":1}x`, `{"a":[1,2}`, `{"a":"open`, `{"a":tru}`, ``, `<html>502</html>`]) {
+      expect(() => JSON.parse(t)).toThrow(SyntaxError);
+      expect(() => parts(t)).toThrow(SyntaxError);
+    }
+    const long = `{"realm_users":[${Array.from({ length: 40000 }, (_, i) => `{"id":${i}}`).join(",")},{"id":}]}`;
+    expect(() => parts(long)).toThrow(SyntaxError);
+  });
+
+  it("an answer's body: empty is no JSON; bytes go through the given parser, text through JSON.parse", () => {
+    expect(parseReply("")).toBeUndefined();
+    expect(parseReply(Buffer.alloc(0), parseJsonInParts)).toBeUndefined();
+    expect(parseReply(Buffer.from(`{"result":"error","msg":"é"}`), parseJsonInParts)).toEqual({ result: "error", msg: "é" });
+    expect(parseReply(Buffer.from(`{"a":1}`))).toEqual({ a: 1 });
+    expect(parseReply(`{"a":2}`)).toEqual({ a: 2 });
+  });
+});
