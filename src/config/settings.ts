@@ -4,7 +4,7 @@
  * directory. The file is validated here: a bad value is reported by name and
  * replaced by its default, never a crash.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const THEMES = ["dark", "light", "16"] as const;
 export type ThemeName = (typeof THEMES)[number];

@@ -3,7 +3,7 @@
  * name (it keeps unknown fields): parsed here, once, when a store is built.
  * Tolerant: a malformed section is read as empty, never a failure.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { UserStatus } from "../api/schemas/common.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 

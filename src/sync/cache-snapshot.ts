@@ -5,7 +5,7 @@
  * way fetched ones are). Bounded: the most recent messages of a few narrows,
  * and only the users those messages and the sidebar need.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { messageSchema, topicSchema, type Message, type Topic, type User } from "../api/schemas/common.js";
 import { registerResponseSchema, type RegisterResponse } from "../api/schemas/register.js";
 import { messageDmUsers, narrowKey, type Narrow } from "../model/narrow.js";

@@ -9,7 +9,7 @@
  * are not synced to the server's drafts.
  */
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { Debouncer, realClock, type Clock } from "./clock.js";
 import type { SendTarget } from "./outbox-file.js";
 import { accountStem, FileWriter, readJsonFile, removeStaleTemps, type AccountRef } from "./persist.js";

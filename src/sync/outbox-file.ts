@@ -3,7 +3,7 @@
  * here, persisted, until they are sent; see outbox.ts for the state machine.
  */
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { topicKey, type Narrow } from "../model/narrow.js";
 import type { UpdateMessageParams } from "../api/routes/messages.js";
 import { accountStem, FileWriter, readJsonFile, removeStaleTemps, type AccountRef } from "./persist.js";

@@ -10,7 +10,7 @@ import { basename } from "node:path";
 import { PassThrough, Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import dispatchRequest from "undici/lib/api/api-request.js";
-import { z } from "zod";
+import * as z from "zod";
 import { ApiError, ServerError, classifyFailure } from "../errors.js";
 import type { ApiClient } from "../http.js";
 import { attachmentsSchema, temporaryUrlSchema, uploadResultSchema } from "../schemas/responses-uploads.js";

@@ -3,7 +3,7 @@
  * unknown fields pass through, optional fields default where the service's
  * older releases left them out, and null in an optional field reads as absent.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 
 /** The public service says `zulip_extra_emoji`; the spec says `svc_extra_emoji`. Both mean one thing. */

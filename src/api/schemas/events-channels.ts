@@ -1,5 +1,5 @@
 /** Events about channels, subscriptions, channel folders and per-topic preferences. */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { channelFolderSchema, channelSchema, subscriptionSchema } from "./common.js";
 import { id, ids } from "./events-messages.js";

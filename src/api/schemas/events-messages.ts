@@ -1,5 +1,5 @@
 /** Events about messages: new, edited/moved, deleted, reactions, flags, typing. */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { messageSchema, reactionTypeSchema } from "./common.js";
 

@@ -3,7 +3,7 @@
  * legacy), the organization, custom emoji, linkifiers, alert words, drafts,
  * saved snippets, navigation views, server restarts.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { draftSchema, linkifierSchema, navigationViewSchema, realmEmojiSchema, savedSnippetSchema } from "./common.js";
 import { id } from "./events-messages.js";

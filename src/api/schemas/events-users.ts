@@ -1,5 +1,5 @@
 /** Events about users: accounts, statuses, presence, groups, muting. */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import {
   groupSettingValueSchema,

@@ -7,7 +7,7 @@
  * then by `op` where the variants differ; one small schema is checked per
  * event, never a union of all of them.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { successBase } from "./common.js";
 import { channelEventTable } from "./events-channels.js";

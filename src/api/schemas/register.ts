@@ -1,5 +1,5 @@
 /** The `POST /register` response: the initial state from which the store is built. */
-import { z } from "zod";
+import * as z from "zod";
 import { LazyRecords } from "./lazy-records.js";
 import {
   channelFolderSchema,

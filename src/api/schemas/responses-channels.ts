@@ -1,5 +1,5 @@
 /** Response envelopes of the subscription, channel, folder, draft and snippet endpoints. */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { channelFolderSchema, draftSchema, savedSnippetSchema, subscriptionSchema, successBase } from "./common.js";
 

@@ -1,5 +1,5 @@
 /** Answers of the file endpoints: an upload, a temporary URL, the account's attachments. */
-import { z } from "zod";
+import * as z from "zod";
 import { successBase } from "./common.js";
 import { tolerantObject } from "./tolerant.js";
 

@@ -1,5 +1,5 @@
 /** Response envelopes of the user, status, presence, group and server-settings endpoints. */
-import { z } from "zod";
+import * as z from "zod";
 import { legacyPresenceSchema, presenceEntrySchema, successBase, userSchema, userShape, userStatusSchema } from "./common.js";
 import { tolerantObject } from "./tolerant.js";
 

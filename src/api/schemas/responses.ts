@@ -1,5 +1,5 @@
 /** Response envelopes of the message endpoints (and the shared empty success). */
-import { z } from "zod";
+import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { editHistoryEntryShape, messageSchema, successBase, topicSchema } from "./common.js";
 

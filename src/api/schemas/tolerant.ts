@@ -6,7 +6,7 @@
  * description) is read as an older one that left the field out. A required field
  * stays required: `null` there is still an error, named by its path.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 type Shape = Record<string, z.ZodType>;
 

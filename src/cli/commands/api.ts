@@ -1,5 +1,5 @@
 /** `termchat api METHOD PATH [key=value …]`: any endpoint, JSON in, pretty JSON out. */
-import { z } from "zod";
+import * as z from "zod";
 import { ApiError } from "../../api/errors.js";
 import type { ApiClient } from "../../api/http.js";
 import type { ApiArgs } from "../args-commands.js";
