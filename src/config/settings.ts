@@ -1,10 +1,12 @@
 /**
  * App settings (theme, key overrides, compose and notification preferences,
- * the first screen), kept by `conf` in the user's config
- * directory. The file is validated here: a bad value is reported by name and
+ * the first screen), kept in config.json in the user's config
+ * directory (settings-file.ts). The file is validated here: a bad value is reported by name and
  * replaced by its default, never a crash.
  */
+import { join } from "node:path";
 import * as z from "zod";
+import { JsonFile, settingsDir } from "./settings-file.js";
 
 export const THEMES = ["dark", "light", "16"] as const;
 export type ThemeName = (typeof THEMES)[number];
@@ -67,12 +69,12 @@ export interface SettingsFile {
   save(patch: Partial<Settings>): void;
 }
 
-/** Opens the settings file (conf: ~/.config/termchat/config.json, or `cwd` for tests). */
+/** Opens the settings file (~/.config/termchat/config.json, or in `cwd` for tests). */
 export async function openSettings(opts: { cwd?: string } = {}): Promise<SettingsFile> {
-  const { default: Conf } = await import("conf");
-  let conf: InstanceType<typeof Conf>;
+  const json = new JsonFile(join(opts.cwd ?? settingsDir(), "config.json"));
+  let raw: unknown;
   try {
-    conf = new Conf({ projectName: "termchat", projectSuffix: "", cwd: opts.cwd, clearInvalidConfig: false });
+    raw = json.read();
   } catch (err) {
     const msg = (err as Error).message.split("\n")[0];
     return {
@@ -82,14 +84,14 @@ export async function openSettings(opts: { cwd?: string } = {}): Promise<Setting
       save: () => undefined,
     };
   }
-  const { settings, problems } = parseSettings(conf.store);
+  const { settings, problems } = parseSettings(raw);
   const file: SettingsFile = {
     settings,
     problems,
-    path: conf.path,
+    path: json.path,
     save(patch) {
       Object.assign(file.settings, patch);
-      for (const [k, v] of Object.entries(patch)) conf.set(k, v);
+      json.update(patch);
     },
   };
   return file;
