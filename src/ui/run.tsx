@@ -2,6 +2,7 @@ import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
+import { startMemoryTrace } from "./memory-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
@@ -11,10 +12,12 @@ export function runApp(props: AppProps) {
   // TERMCHAT_TRACE_STARTUP=FILE appends the milliseconds from process start to the first interactive frame, and
   // the process's start in ms since the epoch (benchmarks: to set what a proxy saw against the client's start).
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
+  const memoryTrace = process.env.TERMCHAT_TRACE_MEMORY;
   props = {
     ...props,
     onFirstFrame: () => {
       if (trace) appendFileSync(trace, `${Math.round(performance.now())} ${performance.timeOrigin.toFixed(1)}\n`);
+      if (memoryTrace) startMemoryTrace(memoryTrace);
       releaseStartupGarbage();
     },
   };
