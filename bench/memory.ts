@@ -17,6 +17,8 @@ import { clientRegisterParams } from "../src/sync/register-params.js";
 import { Store } from "../src/model/store.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
 import { printFigure, startBenchServer } from "./util.js";
+import { printBreakdown, readTrace, rssParts, type RssParts } from "./memory-map.js";
+import type { MemoryTraceLine } from "../src/ui/memory-trace.js";
 
 const data = process.argv[2] ?? "large";
 const settleSeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
@@ -101,11 +103,16 @@ const dir = mkdtempSync(join(tmpdir(), "termchat-bench-"));
 const rc = join(dir, "zuliprc");
 writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${url}\n`, { mode: 0o600 });
 const trace = join(dir, "trace");
+const memoryTrace = join(dir, "memory");
 const session = await TmuxSession.start([process.execPath, join(root, "bin/termchat.js"), "--config", rc], {
   cols: 120,
   rows: 40,
   cwd: root,
-  env: { TERMCHAT_TRACE_STARTUP: trace, ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}) },
+  env: {
+    TERMCHAT_TRACE_STARTUP: trace,
+    TERMCHAT_TRACE_MEMORY: memoryTrace,
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+  },
 });
 try {
   const pid = await session.pid();
@@ -115,22 +122,34 @@ try {
     return { rss: Number(/VmRSS:\s+(\d+)/.exec(s)?.[1]) * 1024, hwm: Number(/VmHWM:\s+(\d+)/.exec(s)?.[1]) * 1024 };
   };
   const start = Date.now();
-  let atFrame: { rss: number; hwm: number } | undefined;
+  let atFrame: { rss: number; hwm: number; parts: RssParts | undefined } | undefined;
+  // The highest sample seen from outside (every 250 ms), with when it was taken.
+  let peak: { parts: RssParts; ms: number } | undefined;
+  let last: RssParts | undefined;
   while (Date.now() - start < settleSeconds * 1000) {
     await new Promise((r) => setTimeout(r, 250));
+    last = rssParts(pid) ?? last;
+    if (last && (!peak || last.total > peak.parts.total)) peak = { parts: last, ms: Date.now() - start };
     if (!atFrame) {
       try {
         readFileSync(trace);
-        atFrame = status();
+        atFrame = { ...status(), parts: rssParts(pid) };
       } catch {
         // not drawn yet
       }
     }
   }
   const end = status();
+  const reports = readTrace(memoryTrace);
   if (atFrame) printFigure("client RSS at the first frame", mb(atFrame.rss), "MiB");
   printFigure("client peak RSS (VmHWM)", mb(end.hwm), "MiB");
   printFigure(`client RSS after ${settleSeconds} s`, mb(end.rss), "MiB");
+  if (atFrame?.parts) printBreakdown("at the first frame, by kind", atFrame.parts, reports[0]);
+  if (peak) {
+    const near = reports.reduce<MemoryTraceLine | undefined>((best, r) => (!best || Math.abs(r.ms - peak!.ms) < Math.abs(best.ms - peak!.ms) ? r : best), undefined);
+    printBreakdown(`the highest sample (every 250 ms; at ${(peak.ms / 1000).toFixed(1)} s), by kind`, peak.parts, near && Math.abs(near.ms - peak.ms) < 1500 ? near : undefined);
+  }
+  if (last) printBreakdown(`after ${settleSeconds} s, by kind`, last, reports.at(-1));
 } finally {
   await session.kill();
   await stop();

@@ -3,7 +3,10 @@ import module from "node:module";
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { V8_FLAGS } from "./v8-flags.js";
 
+for (const flag of V8_FLAGS) setFlagsFromString(flag);
 // Node ≥ 22.1 keeps the bundle's compiled code between runs, here in termchat's own (private) cache
 // directory; Node 20 has no such cache. The bundle is imported after, so that it is compiled with it.
 if (module.enableCompileCache && !process.argv.includes("--no-cache")) {

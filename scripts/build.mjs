@@ -20,6 +20,7 @@ const result = await build({
   target: "node20",
   format: "esm",
   jsx: "automatic",
+  minify: true,
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",

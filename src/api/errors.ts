@@ -2,7 +2,7 @@
  * Every failure of a request is one of these values. undici's many failure
  * shapes are mapped to them in exactly one place (`classifyFailure`).
  */
-import type { z } from "zod";
+import type * as z from "zod";
 
 export abstract class TermchatApiError extends Error {
   abstract readonly kind: "api" | "network" | "server" | "schema";

@@ -7,7 +7,7 @@ import type { Dispatcher } from "undici";
 // Only the parts of undici the client uses: the request call here, the pool in dispatcher.ts.
 // The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
-import type { z } from "zod";
+import type * as z from "zod";
 import { ACCEPT_ENCODING, parseReply, readBody, readBodyBytes } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";

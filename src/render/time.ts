@@ -50,7 +50,19 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * The system zone's parts come from Date's own local-time fields: an Intl.DateTimeFormat
+ * would page in several MB of ICU's formatting code and data for the same numbers.
+ */
+function localParts(ms: number): Parts {
+  const d = new Date(ms);
+  const p = { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes() };
+  const utc = Date.UTC(p.year, p.month - 1, p.day);
+  return { ...p, dayNumber: Math.round(utc / 86_400_000), weekday: d.getDay() };
+}
+
 function parts(ms: number, timeZone: string | undefined): Parts {
+  if (timeZone === undefined) return localParts(ms);
   const p = { year: 1970, month: 1, day: 1, hour: 0, minute: 0 };
   for (const part of formatter(timeZone).formatToParts(ms)) {
     if (part.type in p) p[part.type as keyof typeof p] = Number(part.value);

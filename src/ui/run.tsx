@@ -2,6 +2,7 @@ import { render } from "ink";
 import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
+import { startMemoryTrace } from "./memory-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
@@ -10,10 +11,12 @@ import { withImageOverlay } from "./images/overlay.js";
 export function runApp(props: AppProps) {
   performance.mark("termchat:render");
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
+  const memoryTrace = process.env.TERMCHAT_TRACE_MEMORY;
   props = {
     ...props,
     onFirstFrame: () => {
       if (trace) traceFirstFrame(trace);
+      if (memoryTrace) startMemoryTrace(memoryTrace);
       releaseStartupGarbage();
     },
   };

@@ -6,7 +6,7 @@
  */
 import { MockAgent } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { ApiClient, ApiError } from "../../src/api/index.js";
 import { eventsResponseSchema, parseEvent } from "../../src/api/schemas/events.js";
 import { registerResponseSchema } from "../../src/api/schemas/register.js";

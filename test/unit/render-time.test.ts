@@ -62,3 +62,38 @@ describe("formatDateTime", () => {
     );
   });
 });
+
+describe("the system zone (no timeZone given)", () => {
+  const saved = process.env.TZ;
+  const inSystemZone = (zone: string, run: () => void) => {
+    process.env.TZ = zone; // Node re-reads the zone when TZ changes
+    try {
+      run();
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  };
+
+  it("formats as the same zone named explicitly would", () => {
+    for (const zone of ["Europe/Berlin", "Asia/Kolkata", "America/St_Johns", "UTC"]) {
+      inSystemZone(zone, () => {
+        for (const iso of ["2026-11-19T23:30:00Z", "2026-11-20T13:05:00Z", "2026-03-02T08:00:00Z", "2026-10-24T21:30:00Z", "2024-11-20T10:00:00Z"]) {
+          const ts = at(iso);
+          expect(formatTime(ts, { now })).toBe(formatTime(ts, { timeZone: zone, now }));
+          expect(formatTime(ts, { now, twentyFourHour: false })).toBe(formatTime(ts, { timeZone: zone, now, twentyFourHour: false }));
+          expect(formatDay(ts, { now })).toBe(formatDay(ts, { timeZone: zone, now }));
+          expect(formatDateTime(ts)).toBe(formatDateTime(ts, { timeZone: zone }));
+          expect(isSameDay(ts, now)).toBe(isSameDay(ts, now, zone));
+        }
+      });
+    }
+  });
+
+  it("the day boundary and daylight saving are the system zone's", () => {
+    inSystemZone("Europe/Berlin", () => {
+      expect(formatTime(at("2026-11-19T23:30:00Z"), { now })).toBe("00:30");
+      expect(formatDay(at("2026-10-25T00:30:00Z"), { now: at("2026-10-26T10:00:00Z") })).toBe("Yesterday");
+    });
+  });
+});

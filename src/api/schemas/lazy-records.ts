@@ -8,7 +8,7 @@
  * A record that fails its check is left out, and the problem is kept (`problems`) for the
  * client to report; one bad user no longer stops the client from starting.
  */
-import type { z } from "zod";
+import type * as z from "zod";
 
 export class LazyRecords<T> {
   private readonly pending = new Map<number, unknown>();
