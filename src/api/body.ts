@@ -4,6 +4,7 @@
  * node:zlib loads only when an answer is compressed.
  */
 import type { Readable } from "node:stream";
+import { gatherBytes, joinBytes, largeBuffer } from "./mapped-buffer.js";
 
 /** What the client asks for: only what `readBody` decodes. */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -45,7 +46,7 @@ export async function readBody(body: Body, contentEncoding: string | string[] | 
 /** The body as bytes, decoded as `readBody` does. */
 export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined): Promise<Buffer> {
   const applied = encodings(contentEncoding);
-  if (applied.length === 0) return body.arrayBuffer ? Buffer.from(await body.arrayBuffer()) : Buffer.from(await body.text());
+  if (applied.length === 0) return gatherBytes(body);
   const zlib = await import("node:zlib");
   const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
@@ -61,8 +62,8 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
   // the size) is read whole first, and decoded into one buffer of that size, not chunks joined after.
   let source: Readable = body;
   let expected = 0;
-  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br" && body.arrayBuffer) {
-    const packed = Buffer.from(await body.arrayBuffer());
+  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br") {
+    const packed = await gatherBytes(body);
     if (packed.length >= 18) expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED);
     source = Stream.from([packed]);
   }
@@ -89,7 +90,7 @@ const MAX_PRESIZED = 256 * 1024 * 1024;
 
 /** Decoded bytes gathered into one buffer of the expected size while they fit it; else chunks joined at the end. */
 export function collector(expected: number): { add(chunk: Buffer): void; result(): Buffer } {
-  let out = expected > 0 ? Buffer.allocUnsafe(expected) : undefined;
+  let out = expected > 0 ? largeBuffer(expected) : undefined;
   let used = 0;
   const chunks: Buffer[] = [];
   return {
@@ -103,7 +104,7 @@ export function collector(expected: number): { add(chunk: Buffer): void; result(
       chunks.push(chunk);
     },
     // A size said wrongly large leaves no unused room behind.
-    result: () => (!out ? Buffer.concat(chunks) : used < out.length / 2 ? Buffer.from(out.subarray(0, used)) : out.subarray(0, used)),
+    result: () => (!out ? joinBytes(chunks) : used < out.length / 2 ? Buffer.from(out.subarray(0, used)) : out.subarray(0, used)),
   };
 }
 

@@ -38,6 +38,18 @@ describe("bodies read as bytes", () => {
     expect(await readBody(body(gzipSync(plain)), "gzip")).toBe(text);
   });
 
+  it("a body of several megabytes in 64 KiB chunks comes back byte for byte, plain and gzipped", async () => {
+    const big = Buffer.concat(Array.from({ length: 40 }, () => plain)); // about 6 MB, past the mapped size
+    const chunked = (bytes: Buffer) => {
+      const parts: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += 65536) parts.push(bytes.subarray(at, at + 65536));
+      return Object.assign(Readable.from(parts), { text: async () => bytes.toString("utf8") });
+    };
+    expect((await readBodyBytes(chunked(big), undefined)).equals(big)).toBe(true);
+    expect((await readBodyBytes(chunked(gzipSync(big)), "gzip")).equals(big)).toBe(true);
+    expect((await readBodyBytes(chunked(deflateSync(big)), "deflate")).equals(big)).toBe(true);
+  });
+
   it("a gzip trailer that says the wrong size changes nothing in what is read", async () => {
     // The trailer's size is checked by the decoder: a wrong one is a corrupt body, as before.
     await expect(readBodyBytes(body(withTrailer(gzipSync(plain), plain.length - 10)), "gzip")).rejects.toBeInstanceOf(CorruptBodyError);
