@@ -105,7 +105,11 @@ export async function readSettings(opts: { cwd?: string } = {}): Promise<Setting
     path,
     save(patch) {
       Object.assign(file.settings, patch);
-      void openSettings(opts).then((f) => f.save(patch));
+      // Kept for this run either way; a file that cannot be written (full disk, no permission)
+      // must not end the session from a promise nobody awaits.
+      void openSettings(opts)
+        .then((f) => f.save(patch))
+        .catch(() => undefined);
     },
   };
   return file;
