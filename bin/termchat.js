@@ -10,6 +10,7 @@ for (const flag of V8_FLAGS) setFlagsFromString(flag);
 // Node ≥ 22.1 keeps the bundle's compiled code between runs, here in termchat's own (private) cache
 // directory; Node 20 has no such cache. The bundle is imported after, so that it is compiled with it.
 if (module.enableCompileCache && !process.argv.includes("--no-cache")) {
+  // The same directory rule as the state cache's (src/sync/cache-file.ts), which loads only with the bundle.
   const base = process.env.XDG_CACHE_HOME?.startsWith("/") ? process.env.XDG_CACHE_HOME : join(homedir(), ".cache");
   const dir = join(base, "termchat", "compiled");
   try {

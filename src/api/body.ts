@@ -4,7 +4,7 @@
  * node:zlib loads only when an answer is compressed.
  */
 import type { Readable } from "node:stream";
-import { gatherBytes, joinBytes, largeBuffer } from "./mapped-buffer.js";
+import { joinBytes, largeBuffer } from "./mapped-buffer.js";
 
 /** What the client asks for: only what `readBody` decodes. */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -46,7 +46,7 @@ export async function readBody(body: Body, contentEncoding: string | string[] | 
 /** The body as bytes, decoded as `readBody` does. */
 export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined): Promise<Buffer> {
   const applied = encodings(contentEncoding);
-  if (applied.length === 0) return gatherBytes(body);
+  if (applied.length === 0) return gather(body);
   const zlib = await import("node:zlib");
   const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
@@ -63,7 +63,7 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
   let source: Readable = body;
   let expected = 0;
   if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br") {
-    const packed = await gatherBytes(body);
+    const packed = await gather(body);
     if (packed.length >= 18) expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED);
     source = Stream.from([packed]);
   }
@@ -82,6 +82,13 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
     if (err === broken) throw new CorruptBodyError(err as Error);
     throw err;
   }
+  return into.result();
+}
+
+/** A stream's bytes in one buffer (mapped apart from the C heap when large). */
+async function gather(stream: Readable): Promise<Buffer> {
+  const into = collector(0);
+  for await (const chunk of stream) into.add(chunk as Buffer);
   return into.result();
 }
 

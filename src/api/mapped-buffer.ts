@@ -21,13 +21,6 @@ export function largeBuffer(size: number): Buffer {
   }
 }
 
-/** A stream's bytes in one buffer (`largeBuffer` when large). */
-export async function gatherBytes(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return joinBytes(chunks);
-}
-
 /** Chunks joined in one buffer (`largeBuffer` when large), each let go as it is copied. */
 export function joinBytes(chunks: Buffer[]): Buffer {
   let total = 0;
