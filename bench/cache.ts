@@ -106,6 +106,7 @@ printFigure(`  the fresh frame ("connected" seen in tmux, ±10 ms)`, median(cach
 printFigure(`without the cache (--no-cache): first frame, median of ${uncached.length}`, median(uncached.map((r) => r.first)).toFixed(0), "ms");
 printFigure(`  the fresh frame`, median(uncached.map((r) => r.fresh)).toFixed(0), "ms");
 printPhases(cached);
+printFigure("  starts that read their compiled code from the code cache", `${cached.filter((r) => r.phases["code-cache-used"] !== undefined).length} of ${cached.length}`, "");
 
 /** The cached start's phases: medians of each mark, and of the spans between them. */
 function printPhases(starts: Start[]): void {

@@ -9,4 +9,8 @@
 //   of a keystroke's work.
 // --semi-space-growth-factor=1: the young generation keeps its initial 1 MB semi-spaces
 //   instead of doubling to 8 MB each (16 MB resident for good) while the start allocates.
-export const V8_FLAGS = ["--liftoff-only", "--semi-space-growth-factor=1"];
+// --expose-gc: the client asks for one full collection after its first frame
+//   (src/ui/startup-memory.ts), which needs this flag. V8's code cache is valid only for the
+//   flags it was made with, so the flag is set here, before the bundle is compiled, and not
+//   later in the run (a cache written after that would be refused at the next start).
+export const V8_FLAGS = ["--liftoff-only", "--semi-space-growth-factor=1", "--expose-gc"];

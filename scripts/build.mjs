@@ -1,48 +1,68 @@
-// Bundles the CLI into one ESM file so start-up pays for one module load, not thousands.
+// Bundles the CLI into one script, dist/termchat.cjs, that the launcher (bin/termchat.js) runs
+// with V8's code cache (bin/run-bundle.js): a start then pays for no module resolution and for
+// compiling nothing it compiled last time. What is needed only later (the UI after the register,
+// the Markdown engine, the reference server, the image decoders) is evaluated only when first
+// used: esbuild turns each dynamic import into a deferred initialisation inside the script.
 import { build } from "esbuild";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { inkFramePlugin } from "./ink-frame-plugin.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
 
-await rm("dist", { recursive: true, force: true }); // no chunks of an earlier build left behind
+/**
+ * A script runs without a module loader: `import("node:zlib")`, which esbuild keeps as it is for
+ * Node's own modules, would throw there. This plugin makes each such import a `require` of the
+ * module, evaluated when the import runs, as esbuild does for the bundle's own modules.
+ */
+const builtinImportsAsRequire = {
+  name: "builtin-imports-as-require",
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, namespace: "builtin-require" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "builtin-require" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+  },
+};
+
+await rm("dist", { recursive: true, force: true }); // nothing of an earlier build left behind
 await mkdir("dist", { recursive: true });
 const result = await build({
   entryPoints: { termchat: "src/cli/main.ts" },
   outdir: "dist",
-  // What is imported dynamically (the UI, the Markdown engine, the reference server) goes in
-  // chunks of its own: the start path compiles only what it needs before the register request
-  // leaves, and the UI compiles while the server answers.
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
+  outExtension: { ".js": ".cjs" },
   bundle: true,
   platform: "node",
   target: "node20",
-  format: "esm",
+  // A script, not a module: V8 caches a script's compiled code (vm.Script's cachedData) on every
+  // Node.js from 20 on, and Node 20 has no such cache for ES modules. Nothing in the bundle awaits
+  // at its top level (the Ink and yoga plugins remove the two places that did).
+  format: "cjs",
   jsx: "automatic",
-  minify: true,
+  minify: !process.env.TERMCHAT_BUILD_READABLE,
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkFramePlugin, yogaPlugin],
-  // The WebP decoder's WebAssembly travels inside the bundle (its own chunk, loaded on the first WebP).
+  plugins: [inkFramePlugin, yogaPlugin, builtinImportsAsRequire],
+  // The WebP decoder's WebAssembly travels inside the bundle (evaluated on the first WebP).
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
   // cli-highlight for a code renderer we replace (see the stub).
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
-  define: { "process.env.NODE_ENV": '"production"' },
-  // CommonJS dependencies inside an ESM bundle need require/__dirname.
-  banner: {
-    js: [
-      "import { createRequire as __tcCreateRequire } from 'node:module';",
-      "import { fileURLToPath as __tcFileURLToPath } from 'node:url';",
-      "import { dirname as __tcDirname } from 'node:path';",
-      "const require = __tcCreateRequire(import.meta.url);",
-      "const __filename = __tcFileURLToPath(import.meta.url);",
-      "const __dirname = __tcDirname(__filename);",
-    ].join("\n"),
+  // Every width measured in the bundle (Ink's layout, wrapping, tables) is measured by the same
+  // function, which costs nothing at start (src/render/string-width.ts).
+  alias: {
+    "react-devtools-core": "./scripts/devtools-stub.mjs",
+    "cli-highlight": "./scripts/cli-highlight-stub.mjs",
+    "string-width": "./src/render/string-width.ts",
   },
+  define: { "process.env.NODE_ENV": '"production"' },
 });
+// A dynamic import left in the script would fail when it runs (no module loader): refuse the build.
+const left = result.metafile.outputs["dist/termchat.cjs"].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
+if (left.length > 0) throw new Error(`build: dynamic imports left in dist/termchat.cjs: ${[...new Set(left)].join(", ")}`);
+// The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
+// character): esbuild escapes what it can, and the few characters it leaves (inside regular
+// expressions and comments) are written as \u escapes, which mean the same there.
+const script = await readFile("dist/termchat.cjs", "utf8");
+const ascii = script.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+if (ascii !== script) await writeFile("dist/termchat.cjs", ascii);
 await writeFile("dist/meta.json", JSON.stringify(result.metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.
 await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses(result.metafile));

@@ -26,14 +26,28 @@ export const yogaPlugin = {
       if (!DATA_URL.test(source)) throw new Error("yoga-layout's loader no longer carries its WebAssembly as a data URL: update scripts/yoga-plugin.mjs");
       return { contents: source.replace(DATA_URL, "data:application/octet-stream;base64,"), loader: "js" };
     });
-    // The package's entry, giving the loader the bytes (and marking the time it takes).
+    // The package's entry, giving the loader the bytes and instantiating them synchronously
+    // (Emscripten's `instantiateWasm` hook): the runtime is then ready when the loader returns,
+    // so the entry needs no top-level await and the bundle can be a script (CommonJS) that V8
+    // caches compiled between runs. A 90 KB module compiles in a few milliseconds on V8's
+    // baseline tier (the launcher keeps WebAssembly there).
     build.onLoad({ filter: /yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => ({
       contents: [
         'import loadYoga from "../binaries/yoga-wasm-base64-esm.js";',
         'import wrapAssembly from "./wrapAssembly.js";',
-        `const wasmBinary = Buffer.from(${JSON.stringify(wasmBase64(args.path))}, "base64");`,
         'performance.mark("termchat:yoga-start");',
-        "const Yoga = wrapAssembly(await loadYoga({ wasmBinary }));",
+        `const wasmBinary = Buffer.from(${JSON.stringify(wasmBase64(args.path))}, "base64");`,
+        "const runtime = {",
+        "  wasmBinary,",
+        "  instantiateWasm(imports, ready) {",
+        "    const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBinary), imports);",
+        "    ready(instance);",
+        "    return instance.exports;",
+        "  },",
+        "};",
+        "loadYoga(runtime);",
+        'if (typeof runtime.Node !== "function") throw new Error("yoga-layout did not start synchronously: update scripts/yoga-plugin.mjs");',
+        "const Yoga = wrapAssembly(runtime);",
         'performance.mark("termchat:yoga");',
         "export default Yoga;",
         'export * from "./generated/YGEnums.js";',

@@ -94,7 +94,22 @@ function prepareTerminalEnv(args: ClientArgs): void {
   if (!args.color) process.env.FORCE_COLOR = "0";
 }
 
-async function runClient(args: ClientArgs): Promise<void> {
+/** What the launcher (bin/termchat.js) offers the program. */
+export interface Launcher {
+  /** Keep the code compiled so far for the next start (V8's code cache): call when a run has done its typical work. */
+  keepCompiledCode?: () => void;
+}
+
+/** Once the first frame is drawn: the compiled code is kept 3 s later (the register's handling compiled by then), or at exit. */
+function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
+  return () => {
+    const keep = () => launcher.keepCompiledCode?.();
+    setTimeout(keep, 3000).unref();
+    process.once("exit", keep);
+  };
+}
+
+async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close } = await resolveAccount(args);
   const tls = await readTlsFiles(account);
@@ -143,7 +158,8 @@ async function runClient(args: ClientArgs): Promise<void> {
   // The terminal is asked how it draws images while the UI's modules load.
   const graphicsReady = terminal ? settingsReady.then(async (f) => (await import("../ui/images/prepare.js")).prepareImages(f.settings)) : undefined;
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady, graphicsReady]);
-  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice: [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined });
+  const startNotice = [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined;
+  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;
   await session.dispose(1500);
@@ -157,7 +173,7 @@ async function runClient(args: ClientArgs): Promise<void> {
   process.exit(0);
 }
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], launcher: Launcher = {}): Promise<void> {
   let args;
   try {
     args = parseCliArgs(argv);
@@ -173,13 +189,15 @@ export async function main(argv: string[]): Promise<void> {
       process.stdout.write(`termchat ${VERSION}\n`);
       return;
     case "server":
-      return runServer(args);
+      await runServer(args);
+      setTimeout(() => launcher.keepCompiledCode?.(), 3000).unref();
+      return;
     case "cache": {
       const { runCacheCommand } = await import("./cache-command.js");
       return runCacheCommand(args, (line) => process.stdout.write(`${line}\n`));
     }
     case "client":
-      return runClient(args);
+      return runClient(args, launcher);
     case "login":
     case "send":
     case "status":
@@ -187,15 +205,25 @@ export async function main(argv: string[]): Promise<void> {
     case "api": {
       const { runSubcommand } = await import("./commands/index.js");
       process.exitCode = await runSubcommand(args);
+      if (process.exitCode === 0) launcher.keepCompiledCode?.();
       return;
     }
   }
 }
 
-// The start's phases, for TERMCHAT_TRACE_STARTUP: this mark is where the entry's own modules have loaded.
-performance.mark("termchat:entry");
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof SiteError || err instanceof UsageError) fail(err.message, 2);
-  if (err instanceof Error && err.name === "FirstContactError") fail(err.message, 1);
-  fail(describeError(err), 1);
-});
+/**
+ * The bundle's entry: bin/termchat.js loads the bundle as a module and calls this with the
+ * command line. Errors end as one clear line.
+ */
+export function run(argv: string[], launcher: Launcher = {}): void {
+  // The start's phases, for TERMCHAT_TRACE_STARTUP: this mark is where the entry's own modules have loaded.
+  performance.mark("termchat:entry");
+  main(argv, launcher).catch((err: unknown) => {
+    if (err instanceof ConfigError || err instanceof SiteError || err instanceof UsageError) fail(err.message, 2);
+    if (err instanceof Error && err.name === "FirstContactError") fail(err.message, 1);
+    fail(describeError(err), 1);
+  });
+}
+
+/** The image decoders, evaluated when asked for: the bundle's own test decodes with them. */
+export const loadImageDecoders = () => import("../render/images/decode.js");

@@ -7,8 +7,11 @@ import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hoo
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
 
-/** Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides). */
-export function runApp(props: AppProps) {
+/**
+ * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
+ * `afterFirstFrame` runs once the first frame is on screen.
+ */
+export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   performance.mark("termchat:render");
   const trace = process.env.TERMCHAT_TRACE_STARTUP;
   const memoryTrace = process.env.TERMCHAT_TRACE_MEMORY;
@@ -18,6 +21,7 @@ export function runApp(props: AppProps) {
       if (trace) traceFirstFrame(trace);
       if (memoryTrace) startMemoryTrace(memoryTrace);
       releaseStartupGarbage();
+      afterFirstFrame?.();
     },
   };
   // Pasted text arrives marked, so a pasted newline never sends the message.

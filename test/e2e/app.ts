@@ -10,7 +10,7 @@ export const BIN = resolve(ROOT, "bin/termchat.js");
 
 /** The e2e tests run the built bundle; build it once if a plain `vitest` run skipped `npm run build`. */
 export function ensureBuilt(): void {
-  if (!existsSync(resolve(ROOT, "dist/termchat.js"))) {
+  if (!existsSync(resolve(ROOT, "dist/termchat.cjs"))) {
     execFileSync(process.execPath, [resolve(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: "inherit" });
   }
 }

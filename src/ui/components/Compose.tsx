@@ -1,6 +1,6 @@
 /** The compose box: recipient, the text with its cursor (up to `maxLines` rows, then it scrolls), the key hints, and the autocomplete list above it. */
 import { Box, Text } from "ink";
-import stringWidth from "string-width";
+import stringWidth from "../../render/string-width.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { EditorState } from "../compose-editor.js";
 import type { CompletionMenu } from "../hooks/use-compose.js";

@@ -11,7 +11,7 @@
  * test/unit/ink-frame-output.test.ts compares it with Ink's `Output` on random frames.
  */
 import sliceAnsi from "slice-ansi";
-import stringWidth from "string-width";
+import stringWidth from "../../render/string-width.js";
 import {
   ansiCodesToString,
   diffAnsiCodes,

@@ -1,0 +1,112 @@
+/**
+ * The launcher runs the bundle as a CommonJS script with V8's code cache: the cache is written
+ * when the program says its run was typical, privately; it is read back at the next start,
+ * replaced when V8 refuses it or the bundle changes; and a cache that cannot be written or read
+ * never stops the program. Each start is a process of its own, as a user's is (within one
+ * process V8 reuses what it compiled and never reads the cache).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { codeCacheName, runBundle as runHere } from "../../bin/run-bundle.js";
+
+const LAUNCHER = new URL("../../bin/run-bundle.js", import.meta.url).href;
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "termchat-run-bundle-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A script with some functions to compile, which reports what the module wrapper gave it. */
+function writeScript(name: string, answer: number): string {
+  const file = join(dir, name);
+  const body = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x * ${i} + ${answer}; }`).join("\n");
+  writeFileSync(file, `${body}\nexports.answer = f1(0);\nexports.kind = typeof require("node:path").join;\nexports.file = __filename;\nexports.dir = __dirname;\nmodule.exports.sum = () => f49(1);\n`);
+  return file;
+}
+
+type Start = { cache: string; exports: Record<string, unknown> };
+
+/** One start in a new Node.js process; `keep` says the run was typical (the program's call). */
+function start(file: string, options: Parameters<typeof runHere>[1] & { keep?: boolean } = {}): Start {
+  const { keep = true, ...rest } = options;
+  const code = `import { runBundle } from ${JSON.stringify(LAUNCHER)};
+    const r = runBundle(${JSON.stringify(file)}, ${JSON.stringify(rest)});
+    console.log(JSON.stringify({ cache: r.cache, exports: { ...r.exports, sum: r.exports.sum() } }));
+    if (${keep}) r.keepCompiledCode();`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 30_000 })) as Start;
+}
+
+const cacheFiles = (cacheDir: string) => (existsSync(cacheDir) ? readdirSync(cacheDir).filter((f) => f.endsWith(".v8cache")) : []);
+
+describe("runBundle", () => {
+  it("runs the script as a CommonJS module and hands back its exports", () => {
+    const file = writeScript("a.cjs", 7);
+    const { exports, cache } = runHere(file);
+    expect(exports).toMatchObject({ answer: 7, kind: "function", file, dir });
+    expect((exports.sum as () => number)()).toBe(56);
+    expect(cache).toBe("none");
+    expect(start(file).exports).toMatchObject({ answer: 7, sum: 56 });
+  });
+
+  it("writes a private cache when the run says so, and the next start reads it back", () => {
+    const file = writeScript("a.cjs", 1);
+    const cacheDir = join(dir, "cache", "compiled");
+    expect(start(file, { cacheDir, keep: false }).cache).toBe("missing");
+    expect(cacheFiles(cacheDir)).toEqual([]);
+    expect(start(file, { cacheDir }).cache).toBe("missing");
+    expect(cacheFiles(cacheDir)).toHaveLength(1);
+    expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cacheDir, cacheFiles(cacheDir)[0]!)).mode & 0o777).toBe(0o600);
+    expect(start(file, { cacheDir })).toEqual({ cache: "used", exports: expect.objectContaining({ answer: 1, sum: 50 }) });
+    expect(cacheFiles(cacheDir)).toHaveLength(1);
+  });
+
+  it("keeps one cache per kind of run, and one made with other V8 flags is not offered", () => {
+    const file = writeScript("a.cjs", 1);
+    const cacheDir = join(dir, "compiled");
+    start(file, { cacheDir, kind: "client" });
+    start(file, { cacheDir, kind: "send" });
+    expect(cacheFiles(cacheDir)).toHaveLength(2);
+    expect(start(file, { cacheDir, kind: "client", flags: ["--liftoff-only"], keep: false }).cache).toBe("missing");
+    expect(start(file, { cacheDir, kind: "send" }).cache).toBe("used");
+  });
+
+  it("replaces a cache V8 refuses, and still runs", () => {
+    const file = writeScript("a.cjs", 3);
+    const cacheDir = join(dir, "compiled");
+    start(file, { cacheDir });
+    const [name] = cacheFiles(cacheDir);
+    writeFileSync(join(cacheDir, name!), Buffer.from("not a code cache at all"));
+    expect(start(file, { cacheDir })).toMatchObject({ cache: "missing", exports: { answer: 3 } });
+    expect(start(file, { cacheDir }).cache).toBe("used");
+  });
+
+  it("starts a new cache when the bundle changes, and removes the old one", () => {
+    const file = writeScript("a.cjs", 1);
+    const cacheDir = join(dir, "compiled");
+    start(file, { cacheDir });
+    const [before] = cacheFiles(cacheDir);
+    writeScript("a.cjs", 12345); // another build
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(start(file, { cacheDir })).toMatchObject({ cache: "missing", exports: { answer: 12345 } });
+    const after = cacheFiles(cacheDir);
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before);
+    expect(start(file, { cacheDir }).cache).toBe("used");
+  });
+
+  it("runs when the cache directory cannot be made, or the cache is not a file", () => {
+    const file = writeScript("a.cjs", 5);
+    const blocked = join(dir, "blocked");
+    writeFileSync(blocked, "a file where the directory should be");
+    expect(start(file, { cacheDir: join(blocked, "compiled") }).exports.answer).toBe(5);
+    expect(statSync(blocked).isFile()).toBe(true);
+    const odd = join(dir, "odd");
+    mkdirSync(join(odd, codeCacheName(file, "client", []).name), { recursive: true });
+    expect(start(file, { cacheDir: odd })).toMatchObject({ cache: "missing", exports: { answer: 5 } });
+  });
+});
