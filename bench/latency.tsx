@@ -8,7 +8,7 @@
  * stdout. Keys are spaced so that Ink's 30 fps render throttle never holds
  * one back (that would measure the throttle, not the work).
  */
-import "./launcher-flags.js"; // first: V8 set as bin/termchat.js sets it
+import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

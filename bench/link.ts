@@ -25,7 +25,7 @@ import { median, printFigure, startBenchServer } from "./util.js";
 const data = process.argv[2] ?? "large";
 const runs = Number(process.argv[3] ?? 3);
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin/termchat.js");
+const bin = join(root, "bin/termchat.cjs");
 const dir = mkdtempSync(join(tmpdir(), "termchat-bench-link-"));
 const bench = await startBenchServer(data);
 const serverPort = Number(new URL(bench.url).port);

@@ -6,7 +6,7 @@
  * (BENCH_MEMORY_SECONDS, 60 by default); BENCH_NODE_OPTIONS passes NODE_OPTIONS to the client,
  * to try V8 flags.
  */
-import { readFileSync, mkdtempSync, writeFileSync, statSync, readdirSync } from "node:fs";
+import { readFileSync, mkdtempSync, writeFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
@@ -82,9 +82,7 @@ printFigure("external + array buffers now", mb(process.memoryUsage().external + 
 
 const root = resolve(import.meta.dirname, "../..");
 const dist = join(root, "dist");
-const jsBytes = [join(dist, "termchat.js"), ...readdirSync(join(dist, "chunks")).filter((f) => f.endsWith(".js")).map((f) => join(dist, "chunks", f))]
-  .reduce((n, f) => n + statSync(f).size, 0);
-printFigure("bundle JS (dist, all chunks)", mb(jsBytes), "MiB");
+printFigure("bundle JS (dist/termchat.cjs, one script)", mb(statSync(join(dist, "termchat.cjs")).size), "MiB");
 
 // What loading the libraries costs a fresh process (RSS and heap after each import, in order).
 {
@@ -104,7 +102,7 @@ const rc = join(dir, "zuliprc");
 writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${url}\n`, { mode: 0o600 });
 const trace = join(dir, "trace");
 const memoryTrace = join(dir, "memory");
-const session = await TmuxSession.start([process.execPath, join(root, "bin/termchat.js"), "--config", rc], {
+const session = await TmuxSession.start([process.execPath, join(root, "bin/termchat.cjs"), "--config", rc], {
   cols: 120,
   rows: 40,
   cwd: root,

@@ -16,7 +16,7 @@ import { median, printFigure, startBenchServer } from "./util.js";
 const data = process.argv[2] ?? "large";
 const idleSeconds = Number(process.argv[3] ?? 30);
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin/termchat.js");
+const bin = join(root, "bin/termchat.cjs");
 const dir = mkdtempSync(join(tmpdir(), "termchat-bench-"));
 const { url, email, apiKey, stop } = await startBenchServer(data);
 const rc = join(dir, "zuliprc");

@@ -1,9 +1,10 @@
-// Bundles the CLI into one script, dist/termchat.cjs, that the launcher (bin/termchat.js) runs
-// with V8's code cache (bin/run-bundle.js): a start then pays for no module resolution and for
+// Bundles the CLI into one script, dist/termchat.cjs, that the launcher (bin/termchat.cjs) runs
+// with V8's code cache (bin/run-bundle.cjs): a start then pays for no module resolution and for
 // compiling nothing it compiled last time. What is needed only later (the UI after the register,
 // the Markdown engine, the reference server, the image decoders) is evaluated only when first
 // used: esbuild turns each dynamic import into a deferred initialisation inside the script.
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { inkFramePlugin } from "./ink-frame-plugin.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
@@ -19,6 +20,22 @@ const builtinImportsAsRequire = {
   setup(b) {
     b.onResolve({ filter: /^node:/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, namespace: "builtin-require" } : undefined));
     b.onLoad({ filter: /.*/, namespace: "builtin-require" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+  },
+};
+
+/** undici's HTTP/2 client, never used (see the stub), replaced so that http2 and tls do not load at start. */
+const noHttp2 = {
+  name: "undici-without-http2",
+  setup(b) {
+    let replaced = false;
+    b.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => {
+      if (!/[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/.test(args.importer)) return undefined;
+      replaced = true;
+      return { path: new URL("./undici-h2-stub.cjs", import.meta.url).pathname };
+    });
+    b.onEnd((result) => {
+      if (result.errors.length === 0 && !replaced) return { errors: [{ text: "undici's client no longer imports ./client-h2.js: review scripts/undici-h2-stub.cjs" }] };
+    });
   },
 };
 
@@ -40,7 +57,7 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkFramePlugin, yogaPlugin, builtinImportsAsRequire],
+  plugins: [inkFramePlugin, yogaPlugin, builtinImportsAsRequire, noHttp2],
   // The WebP decoder's WebAssembly travels inside the bundle (evaluated on the first WebP).
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
@@ -62,7 +79,9 @@ if (left.length > 0) throw new Error(`build: dynamic imports left in dist/termch
 // expressions and comments) are written as \u escapes, which mean the same there.
 const script = await readFile("dist/termchat.cjs", "utf8");
 const ascii = script.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-if (ascii !== script) await writeFile("dist/termchat.cjs", ascii);
+// Its first line names the build by a hash of its contents: the launcher's code cache is per build.
+const id = createHash("sha256").update(ascii).digest("hex").slice(0, 24);
+await writeFile("dist/termchat.cjs", `// termchat build ${id}\n${ascii}`);
 await writeFile("dist/meta.json", JSON.stringify(result.metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.
 await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses(result.metafile));

@@ -94,7 +94,7 @@ function prepareTerminalEnv(args: ClientArgs): void {
   if (!args.color) process.env.FORCE_COLOR = "0";
 }
 
-/** What the launcher (bin/termchat.js) offers the program. */
+/** What the launcher (bin/termchat.cjs) offers the program. */
 export interface Launcher {
   /** Keep the code compiled so far for the next start (V8's code cache): call when a run has done its typical work. */
   keepCompiledCode?: () => void;
@@ -212,7 +212,7 @@ export async function main(argv: string[], launcher: Launcher = {}): Promise<voi
 }
 
 /**
- * The bundle's entry: bin/termchat.js loads the bundle as a module and calls this with the
+ * The bundle's entry: bin/termchat.cjs loads the bundle as a module and calls this with the
  * command line. Errors end as one clear line.
  */
 export function run(argv: string[], launcher: Launcher = {}): void {

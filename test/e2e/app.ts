@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { TmuxSession, type TmuxOptions } from "./tmux.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-export const BIN = resolve(ROOT, "bin/termchat.js");
+export const BIN = resolve(ROOT, "bin/termchat.cjs");
 
 /** The e2e tests run the built bundle; build it once if a plain `vitest` run skipped `npm run build`. */
 export function ensureBuilt(): void {

@@ -5,7 +5,7 @@ import { GifWriter } from "omggif";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runBundle } from "../../bin/run-bundle.js";
+import { runBundle } from "../../bin/run-bundle.cjs";
 import { ensureBuilt, ROOT } from "./app.js";
 
 beforeAll(() => ensureBuilt());

@@ -1,5 +1,5 @@
 /**
- * The launcher (bin/termchat.js) sets V8 up before the bundle loads: on every Node.js at hand it
+ * The launcher (bin/termchat.cjs) sets V8 up before the bundle loads: on every Node.js at hand it
  * starts without a word from V8, and the settings do what they are there for.
  */
 import { execFile } from "node:child_process";
@@ -28,7 +28,7 @@ describe.each(nodeBinaries(ROOT).map((n) => [n.version, n.path] as const))("the 
     const fill = `const keep = []; for (let i = 0; i < 400_000; i++) keep.push({ i, s: "x" + i, a: [i, i] });
       const v8 = await import("node:v8");
       console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").physical_space_size);`;
-    const withFlags = `const v8 = await import("node:v8"); const { V8_FLAGS } = await import(${JSON.stringify(BIN.replace(/termchat\.js$/, "v8-flags.js"))});
+    const withFlags = `const v8 = await import("node:v8"); const { V8_FLAGS } = await import(${JSON.stringify(BIN.replace(/termchat\.cjs$/, "v8-flags.cjs"))});
       for (const f of V8_FLAGS) v8.setFlagsFromString(f); ${fill}`;
     const plain = Number((await run(node, ["--input-type=module", "-e", fill])).stdout);
     const launched = Number((await run(node, ["--input-type=module", "-e", withFlags])).stdout);

@@ -38,7 +38,7 @@ afterAll(async () => {
 const pathWith = (node: string) => `${dirname(node)}:${process.env.PATH ?? ""}`;
 
 it("packs the bundle, the licences and nothing of the build's own", () => {
-  expect(packed.files).toContain("bin/termchat.js");
+  expect(packed.files).toContain("bin/termchat.cjs");
   expect(packed.files).toContain("dist/termchat.cjs");
   expect(packed.files).toContain("LICENSE");
   expect(packed.files).toContain("dist/THIRD-PARTY-LICENSES.txt");

@@ -18,7 +18,7 @@
  *   });
  *
  *   it("shows the sidebar", async () => {
- *     session = await TmuxSession.start(["node", "bin/termchat.js", "--demo"]);
+ *     session = await TmuxSession.start(["node", "bin/termchat.cjs", "--demo"]);
  *     await session.waitFor(/Channels/);
  *     await session.type("hello");
  *     await session.sendKeys("Enter");

@@ -1,6 +1,6 @@
 /**
  * The scriptable subcommands end to end: the built binary (`node
- * bin/termchat.js …`) against the reference server on a free port. Checks
+ * bin/termchat.cjs …`) against the reference server on a free port. Checks
  * exit codes, output, the server-side effect, and that no credential is
  * ever printed.
  */

@@ -1,6 +1,6 @@
 /**
  * The first contact with a server, as a person meets it: the built binary
- * (`node bin/termchat.js`) run against servers that fail in the ways a first
+ * (`node bin/termchat.cjs`) run against servers that fail in the ways a first
  * start does — no such host, nothing listening, bad certificates, a refused
  * key, a deactivated account or organization, a web page where the API
  * should be, a server too old, a rate limit. Each ends in one line on stderr,

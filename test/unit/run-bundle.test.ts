@@ -6,13 +6,13 @@
  * process V8 reuses what it compiled and never reads the cache).
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { codeCacheName, runBundle as runHere } from "../../bin/run-bundle.js";
+import { codeCacheName, runBundle as runHere } from "../../bin/run-bundle.cjs";
 
-const LAUNCHER = new URL("../../bin/run-bundle.js", import.meta.url).href;
+const LAUNCHER = new URL("../../bin/run-bundle.cjs", import.meta.url).href;
 
 let dir: string;
 beforeEach(() => {
@@ -85,18 +85,33 @@ describe("runBundle", () => {
     expect(start(file, { cacheDir }).cache).toBe("used");
   });
 
-  it("starts a new cache when the bundle changes, and removes the old one", () => {
+  it("names a cache by the build on the script's first line, or by a hash of the script", () => {
     const file = writeScript("a.cjs", 1);
+    const plain = readFileSync(file, "latin1");
+    const a = codeCacheName(file, plain, "client", []).name;
+    expect(codeCacheName(file, plain.replace("+ 1;", "+ 2;"), "client", []).name).not.toBe(a); // same size, other contents
+    const built = `// termchat build 0123456789abcdef01234567\n${plain}`;
+    expect(codeCacheName(file, built, "client", []).name).toContain("-0123456789abcdef01234567-");
+    expect(codeCacheName(file, built, "send", []).prefix).toBe("a.cjs.send");
+    writeFileSync(file, built);
+    expect(start(file)).toMatchObject({ exports: { answer: 1 } });
+  });
+
+  it("starts a new cache when the bundle changes, keeps the three newest, and two builds used in turn keep theirs", () => {
     const cacheDir = join(dir, "compiled");
-    start(file, { cacheDir });
-    const [before] = cacheFiles(cacheDir);
-    writeScript("a.cjs", 12345); // another build
-    utimesSync(file, new Date(), new Date(Date.now() + 5000));
-    expect(start(file, { cacheDir })).toMatchObject({ cache: "missing", exports: { answer: 12345 } });
-    const after = cacheFiles(cacheDir);
-    expect(after).toHaveLength(1);
-    expect(after[0]).not.toBe(before);
-    expect(start(file, { cacheDir }).cache).toBe("used");
+    const builds = [1, 22, 333, 4444].map((answer, i) => {
+      mkdirSync(join(dir, `install${i}`));
+      return writeScript(`install${i}/termchat.cjs`, answer); // other installs: other contents
+    });
+    for (const [i, file] of builds.entries()) {
+      expect(start(file, { cacheDir })).toMatchObject({ cache: "missing", exports: { answer: [1, 22, 333, 4444][i] } });
+      utimesSync(join(cacheDir, codeCacheName(file, readFileSync(file, "latin1"), "client", []).name), new Date(), new Date(Date.now() + i * 1000)); // written in this order
+    }
+    expect(cacheFiles(cacheDir)).toHaveLength(3);
+    expect(start(builds[0]!, { cacheDir, keep: false }).cache).toBe("missing"); // the oldest went
+    expect(start(builds[2]!, { cacheDir }).cache).toBe("used");
+    expect(start(builds[3]!, { cacheDir }).cache).toBe("used");
+    expect(start(builds[2]!, { cacheDir }).cache).toBe("used");
   });
 
   it("runs when the cache directory cannot be made, or the cache is not a file", () => {
@@ -106,7 +121,7 @@ describe("runBundle", () => {
     expect(start(file, { cacheDir: join(blocked, "compiled") }).exports.answer).toBe(5);
     expect(statSync(blocked).isFile()).toBe(true);
     const odd = join(dir, "odd");
-    mkdirSync(join(odd, codeCacheName(file, "client", []).name), { recursive: true });
+    mkdirSync(join(odd, codeCacheName(file, readFileSync(file, "latin1"), "client", []).name), { recursive: true });
     expect(start(file, { cacheDir: odd })).toMatchObject({ cache: "missing", exports: { answer: 5 } });
   });
 });

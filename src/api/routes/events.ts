@@ -1,6 +1,6 @@
 import type { ApiClient } from "../http.js";
 import { registerResponseSchema } from "../schemas/register.js";
-import { eventsResponseSchema, parseEvent, type ServerEvent } from "../schemas/events.js";
+import type { ServerEvent } from "../schemas/events.js";
 import { emptySuccessSchema } from "../schemas/responses.js";
 import { registerRequest, type RegisterParams } from "../register-request.js";
 
@@ -15,6 +15,9 @@ export interface EventsResult {
   queueId?: string;
 }
 
+/** The event schemas, made at the first poll (after the register): not on the way to the first frame. */
+let eventSchemas: Promise<typeof import("../schemas/events.js")> | undefined;
+
 /**
  * Long-polls the queue. `timeoutMs` should be longer than the server's
  * heartbeat (the register's event_queue_longpoll_timeout_seconds).
@@ -24,6 +27,7 @@ export async function getEvents(
   p: { queue_id: string; last_event_id: number; dont_block?: boolean },
   o: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<EventsResult> {
+  const { eventsResponseSchema, parseEvent } = await (eventSchemas ??= import("../schemas/events.js"));
   const res = await client.request("GET", "events", {
     params: p,
     schema: eventsResponseSchema,

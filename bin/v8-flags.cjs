@@ -13,4 +13,5 @@
 //   (src/ui/startup-memory.ts), which needs this flag. V8's code cache is valid only for the
 //   flags it was made with, so the flag is set here, before the bundle is compiled, and not
 //   later in the run (a cache written after that would be refused at the next start).
-export const V8_FLAGS = ["--liftoff-only", "--semi-space-growth-factor=1", "--expose-gc"];
+"use strict";
+exports.V8_FLAGS = ["--liftoff-only", "--semi-space-growth-factor=1", "--expose-gc"];

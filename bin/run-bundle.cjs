@@ -1,0 +1,105 @@
+// Runs the bundle (one CommonJS script) with V8's code cache: the functions V8 compiled in an
+// earlier run are read back instead of compiled again, and no module has to be resolved. Works
+// the same on every Node.js from 20 on (Node 20 has no compile cache for ES modules). The
+// launcher is CommonJS too: loading it through Node's ES module loader cost ~15 ms at start.
+//
+// The cache is one file per build of the bundle (the build id on its first line, a hash of its
+// contents), Node.js version, architecture and kind of run (the client, or a subcommand such as
+// `send`), in a private directory (0700; files 0600, written to a temporary name and renamed);
+// the three newest of each kind are kept, so two installed versions used in turn keep theirs.
+// V8 also checks that a cache matches its own version and flags; a cache it refuses, or a file
+// that cannot be read, only makes the start slower and is written again. The program says when
+// its compiled code is worth keeping (the client once its first frame is drawn and the start's
+// functions compiled; a subcommand when it succeeded): the cache is written then, once, if it
+// was missing or refused.
+"use strict";
+const { createHash } = require("node:crypto");
+const { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { basename, dirname, join } = require("node:path");
+const { Script } = require("node:vm");
+
+const SUFFIX = ".v8cache";
+/** Caches kept per kind of run. */
+const KEEP = 3;
+/** The first line the build writes: `// termchat build <hex>`. */
+const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})\n/;
+
+/** The script's build id: from its first line, or (a script the build did not write) a hash of it. */
+function buildId(source) {
+  return BUILD_LINE.exec(source)?.[1] ?? createHash("sha256").update(source, "latin1").digest("hex").slice(0, 24);
+}
+
+/**
+ * The cache file's name, and its prefix (the bundle and the kind of run): the name changes
+ * whenever the compiled code could, so a stale file is never offered to V8.
+ * @param {string} bundle the bundle's path
+ * @param {string} source its contents
+ * @param {string} kind what this run does ("client", or the subcommand's name)
+ * @param {readonly string[]} flags the V8 flags the launcher set
+ */
+function codeCacheName(bundle, source, kind, flags) {
+  const flagSum = [...flags.join(" ")].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7).toString(36);
+  const prefix = `${basename(bundle)}.${kind.replace(/[^a-z0-9]/gi, "_").slice(0, 32)}`;
+  return { prefix, name: `${prefix}.${process.version}-${process.arch}-${buildId(source)}-${flagSum}${SUFFIX}` };
+}
+
+/**
+ * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there.
+ * @param {string} bundle absolute path of the script
+ * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
+ * @returns {{ exports: Record<string, any>, buildId: string, cache: "none" | "used" | "missing", keepCompiledCode: () => void }}
+ *   the bundle's exports; its build id; whether V8 read the compiled code from the cache; and
+ *   what writes the cache (once, if it was missing or refused; nothing otherwise)
+ */
+function runBundle(bundle, options = {}) {
+  const { cacheDir, kind = "client", flags = [] } = options;
+  // The build writes the script in ASCII: read as Latin-1, it needs no decoding.
+  const source = readFileSync(bundle, "latin1");
+  const cacheName = cacheDir ? codeCacheName(bundle, source, kind, flags) : undefined;
+  const cachePath = cacheDir && cacheName ? join(cacheDir, cacheName.name) : undefined;
+  let cachedData;
+  if (cachePath) {
+    try {
+      cachedData = readFileSync(cachePath);
+    } catch {
+      // no cache yet, or unreadable: compiled from source, and the cache written later
+    }
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: bundle,
+    cachedData,
+  });
+  const reuse = cachedData !== undefined && !script.cachedDataRejected;
+  // For the start trace (TERMCHAT_TRACE_STARTUP): whether this start read its compiled code.
+  if (cachePath) performance.mark(reuse ? "termchat:code-cache-used" : "termchat:code-cache-missed");
+  let kept = reuse || !cachePath;
+  const keepCompiledCode = () => {
+    if (kept) return;
+    kept = true;
+    writeCache(cachePath, cacheName.prefix, script.createCachedData());
+  };
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  return { exports: module.exports, buildId: buildId(source), cache: !cachePath ? "none" : reuse ? "used" : "missing", keepCompiledCode };
+}
+
+/** Writes the cache privately and atomically, and removes this kind's caches of older builds beyond KEEP. */
+function writeCache(path, prefix, data) {
+  const dir = dirname(path);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, path);
+    const others = readdirSync(dir)
+      .filter((name) => name.startsWith(`${prefix}.v`) && name.endsWith(SUFFIX))
+      .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of others.slice(KEEP)) unlinkSync(join(dir, old.name));
+  } catch {
+    // a full disk or a read-only home: the next start compiles again, nothing else changes
+  }
+}
+
+module.exports = { codeCacheName, runBundle };

@@ -1,0 +1,5 @@
+export declare function codeCacheName(bundle: string, source: string, kind: string, flags: readonly string[]): { prefix: string; name: string };
+export declare function runBundle(
+  bundle: string,
+  options?: { cacheDir?: string; kind?: string; flags?: readonly string[] },
+): { exports: Record<string, unknown>; buildId: string; cache: "none" | "used" | "missing"; keepCompiledCode: () => void };

@@ -1,5 +1,0 @@
-export declare function codeCacheName(bundle: string, kind: string, flags: readonly string[]): { prefix: string; name: string };
-export declare function runBundle(
-  bundle: string,
-  options?: { cacheDir?: string; kind?: string; flags?: readonly string[] },
-): { exports: Record<string, unknown>; cache: "none" | "used" | "missing"; keepCompiledCode: () => void };
