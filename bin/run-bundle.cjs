@@ -1,4 +1,6 @@
-// Runs the bundle (one CommonJS script) with V8's code cache: the functions V8 compiled in an
+// Runs the bundle with V8's code cache. The bundle is a script whose value is a CommonJS module's
+// function, `(function (exports, require, module, __filename, __dirname) {…})`, as the build
+// writes it, so that its text is compiled as it was read (a 2 MB copy otherwise). the functions V8 compiled in an
 // earlier run are read back instead of compiled again, and no module has to be resolved. Works
 // the same on every Node.js from 20 on (Node 20 has no compile cache for ES modules). The
 // launcher is CommonJS too: loading it through Node's ES module loader cost ~15 ms at start.
@@ -46,7 +48,7 @@ function codeCacheName(bundle, source, kind, flags) {
 
 /**
  * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there.
- * @param {string} bundle absolute path of the script
+ * @param {string} bundle absolute path of the script (its value: the module's function)
  * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
  * @returns {{ exports: Record<string, any>, buildId: string, cache: "none" | "used" | "missing", keepCompiledCode: () => void }}
  *   the bundle's exports; its build id; whether V8 read the compiled code from the cache; and
@@ -66,10 +68,7 @@ function runBundle(bundle, options = {}) {
       // no cache yet, or unreadable: compiled from source, and the cache written later
     }
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
-    cachedData,
-  });
+  const script = new Script(source, { filename: bundle, cachedData });
   const reuse = cachedData !== undefined && !script.cachedDataRejected;
   // For the start trace (TERMCHAT_TRACE_STARTUP): whether this start read its compiled code.
   if (cachePath) performance.mark(reuse ? "termchat:code-cache-used" : "termchat:code-cache-missed");
@@ -79,8 +78,10 @@ function runBundle(bundle, options = {}) {
     kept = true;
     writeCache(cachePath, cacheName.prefix, script.createCachedData());
   };
+  const moduleFunction = script.runInThisContext();
+  if (typeof moduleFunction !== "function") throw new Error(`${bundle} is not a bundle built by scripts/build.mjs (its value is not a function)`);
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   return { exports: module.exports, buildId: buildId(source), cache: !cachePath ? "none" : reuse ? "used" : "missing", keepCompiledCode };
 }
 

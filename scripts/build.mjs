@@ -76,12 +76,18 @@ const left = result.metafile.outputs["dist/termchat.cjs"].imports.filter((i) => 
 if (left.length > 0) throw new Error(`build: dynamic imports left in dist/termchat.cjs: ${[...new Set(left)].join(", ")}`);
 // The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
 // character): esbuild escapes what it can, and the few characters it leaves (inside regular
-// expressions and comments) are written as \u escapes, which mean the same there.
+// expressions and comments) are written as \u escapes, which mean the same there. The script's
+// value is the module's function (the launcher calls it with exports, require, module…): written
+// so by the build, the launcher compiles the file's text as it is, with no copy of it made.
+// Its first line names the build by a hash of its contents: the launcher's code cache is per build.
 const script = await readFile("dist/termchat.cjs", "utf8");
 const ascii = script.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-// Its first line names the build by a hash of its contents: the launcher's code cache is per build.
 const id = createHash("sha256").update(ascii).digest("hex").slice(0, 24);
-await writeFile("dist/termchat.cjs", `// termchat build ${id}\n${ascii}`);
+await writeFile("dist/termchat.cjs", `// termchat build ${id}\n(function (exports, require, module, __filename, __dirname) {\n${ascii}\n})`);
+// The two lines put before the code: the source map's lines move down by two.
+const map = JSON.parse(await readFile("dist/termchat.cjs.map", "utf8"));
+map.mappings = `;;${map.mappings}`;
+await writeFile("dist/termchat.cjs.map", JSON.stringify(map));
 await writeFile("dist/meta.json", JSON.stringify(result.metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.
 await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses(result.metafile));

@@ -20,11 +20,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A script with some functions to compile, which reports what the module wrapper gave it. */
+/** A bundle as the build writes it (its value the module's function), with some functions to compile; it reports what it was given. */
 function writeScript(name: string, answer: number): string {
   const file = join(dir, name);
   const body = Array.from({ length: 50 }, (_, i) => `function f${i}(x) { return x * ${i} + ${answer}; }`).join("\n");
-  writeFileSync(file, `${body}\nexports.answer = f1(0);\nexports.kind = typeof require("node:path").join;\nexports.file = __filename;\nexports.dir = __dirname;\nmodule.exports.sum = () => f49(1);\n`);
+  const module = `${body}\nexports.answer = f1(0);\nexports.kind = typeof require("node:path").join;\nexports.file = __filename;\nexports.dir = __dirname;\nmodule.exports.sum = () => f49(1);`;
+  writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${module}\n})`);
   return file;
 }
 
@@ -112,6 +113,12 @@ describe("runBundle", () => {
     expect(start(builds[2]!, { cacheDir }).cache).toBe("used");
     expect(start(builds[3]!, { cacheDir }).cache).toBe("used");
     expect(start(builds[2]!, { cacheDir }).cache).toBe("used");
+  });
+
+  it("refuses a file that is not a bundle, saying so", () => {
+    const file = join(dir, "plain.cjs");
+    writeFileSync(file, "var answer = 1;");
+    expect(() => runHere(file)).toThrow(/plain\.cjs is not a bundle built by scripts\/build\.mjs/);
   });
 
   it("runs when the cache directory cannot be made, or the cache is not a file", () => {
