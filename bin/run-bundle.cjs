@@ -15,8 +15,7 @@
 // functions compiled; a subcommand when it succeeded): the cache is written then, once, if it
 // was missing or refused.
 "use strict";
-const { createHash } = require("node:crypto");
-const { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
+const { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
 const { createRequire } = require("node:module");
 const { basename, dirname, join } = require("node:path");
 const { Script } = require("node:vm");
@@ -27,9 +26,31 @@ const KEEP = 3;
 /** The first line the build writes: `// termchat build <hex>`. */
 const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})\n/;
 
+/**
+ * A file's bytes, in memory V8 maps itself (a WebAssembly memory) rather than the C allocator's:
+ * glibc raises its mmap threshold to the largest mapped block freed, so freeing a 2 MB read
+ * buffer would make it keep, for good, every later block below 2 MB (src/api/mapped-buffer.ts
+ * says the same of response bodies). The memory is unmapped when collected.
+ */
+function readMapped(path) {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const bytes = Buffer.from(new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(size / 65536)) }).buffer, 0, size);
+    for (let at = 0; at < size; ) {
+      const n = readSync(fd, bytes, at, size - at, at);
+      if (n === 0) throw new Error(`${path} ended early`);
+      at += n;
+    }
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The script's build id: from its first line, or (a script the build did not write) a hash of it. */
 function buildId(source) {
-  return BUILD_LINE.exec(source)?.[1] ?? createHash("sha256").update(source, "latin1").digest("hex").slice(0, 24);
+  return BUILD_LINE.exec(source)?.[1] ?? require("node:crypto").createHash("sha256").update(source, "latin1").digest("hex").slice(0, 24);
 }
 
 /**
@@ -50,20 +71,20 @@ function codeCacheName(bundle, source, kind, flags) {
  * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there.
  * @param {string} bundle absolute path of the script (its value: the module's function)
  * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
- * @returns {{ exports: Record<string, any>, buildId: string, cache: "none" | "used" | "missing", keepCompiledCode: () => void }}
- *   the bundle's exports; its build id; whether V8 read the compiled code from the cache; and
- *   what writes the cache (once, if it was missing or refused; nothing otherwise)
+ * @returns {{ exports: Record<string, any>, cache: "none" | "used" | "missing", keepCompiledCode: () => void }}
+ *   the bundle's exports; whether V8 read the compiled code from the cache; and what writes the
+ *   cache (once, if it was missing or refused; nothing otherwise)
  */
 function runBundle(bundle, options = {}) {
   const { cacheDir, kind = "client", flags = [] } = options;
   // The build writes the script in ASCII: read as Latin-1, it needs no decoding.
-  const source = readFileSync(bundle, "latin1");
+  const source = readMapped(bundle).toString("latin1");
   const cacheName = cacheDir ? codeCacheName(bundle, source, kind, flags) : undefined;
   const cachePath = cacheDir && cacheName ? join(cacheDir, cacheName.name) : undefined;
   let cachedData;
   if (cachePath) {
     try {
-      cachedData = readFileSync(cachePath);
+      cachedData = readMapped(cachePath);
     } catch {
       // no cache yet, or unreadable: compiled from source, and the cache written later
     }
@@ -82,7 +103,7 @@ function runBundle(bundle, options = {}) {
   if (typeof moduleFunction !== "function") throw new Error(`${bundle} is not a bundle built by scripts/build.mjs (its value is not a function)`);
   const module = { exports: {} };
   moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return { exports: module.exports, buildId: buildId(source), cache: !cachePath ? "none" : reuse ? "used" : "missing", keepCompiledCode };
+  return { exports: module.exports, cache: !cachePath ? "none" : reuse ? "used" : "missing", keepCompiledCode };
 }
 
 /** Writes the cache privately and atomically, and removes this kind's caches of older builds beyond KEEP. */

@@ -2,4 +2,4 @@ export declare function codeCacheName(bundle: string, source: string, kind: stri
 export declare function runBundle(
   bundle: string,
   options?: { cacheDir?: string; kind?: string; flags?: readonly string[] },
-): { exports: Record<string, unknown>; buildId: string; cache: "none" | "used" | "missing"; keepCompiledCode: () => void };
+): { exports: Record<string, unknown>; cache: "none" | "used" | "missing"; keepCompiledCode: () => void };

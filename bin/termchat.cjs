@@ -11,10 +11,10 @@ const args = process.argv.slice(2);
 // The compiled code is kept in termchat's own (private) cache directory, by the same rule as the
 // state cache's (src/sync/cache-file.ts); --no-cache keeps neither.
 const base = process.env.XDG_CACHE_HOME?.startsWith("/") ? process.env.XDG_CACHE_HOME : join(homedir(), ".cache");
-const { exports: bundle, buildId, keepCompiledCode } = runBundle(join(__dirname, "..", "dist", "termchat.cjs"), {
+const { exports: bundle, keepCompiledCode } = runBundle(join(__dirname, "..", "dist", "termchat.cjs"), {
   cacheDir: args.includes("--no-cache") ? undefined : join(base, "termchat", "compiled"),
   // The client, or a subcommand ("send", "server"…): each keeps the code its runs compile.
   kind: args[0] && !args[0].startsWith("-") ? args[0] : "client",
   flags: V8_FLAGS,
 });
-bundle.run(args, { keepCompiledCode, buildId });
+bundle.run(args, { keepCompiledCode });
