@@ -62,13 +62,7 @@ const result = await build({
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
   // cli-highlight for a code renderer we replace (see the stub).
-  // Every width measured in the bundle (Ink's layout, wrapping, tables) is measured by the same
-  // function, which costs nothing at start (src/render/string-width.ts).
-  alias: {
-    "react-devtools-core": "./scripts/devtools-stub.mjs",
-    "cli-highlight": "./scripts/cli-highlight-stub.mjs",
-    "string-width": "./src/render/string-width.ts",
-  },
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
 });
 // A dynamic import left in the script would fail when it runs (no module loader): refuse the build.

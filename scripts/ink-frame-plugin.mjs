@@ -4,6 +4,12 @@
 //   unchanged lines is remembered across frames instead of redone every frame;
 // - `log-update`: the frame writer, which sends only what changed since the frame on screen;
 // - `write-synchronized`: synchronized output only where the terminal said it has it.
+// - `string-width`, wherever it is imported (Ink, wrap-ansi, cli-truncate, cli-table3): one
+//   width function for the whole bundle, src/render/string-width.ts, with string-width 8.3's
+//   results and none of its cost at start;
+// - the grapheme segmenters that @alcalzone/ansi-tokenize and slice-ansi make when they load:
+//   both use src/render/graphemes.ts instead, which splits plain text by code points and makes
+//   ICU's segmenter (~10 ms at start) only for text that needs it;
 // - `reconciler`: its two top-level awaits, which run only with DEV=true (React devtools, which
 //   the bundle never carries), go, so that the bundle can be a script V8 caches between runs.
 // The patch was written against the exact versions in PATCHED_FOR (pinned in package.json):
@@ -48,6 +54,14 @@ const swaps = [
   { name: "Ink's write-synchronized", filter: /^\.\/write-synchronized\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/write-synchronized.ts" },
 ];
 
+/** The tokenizers' own segmenters, each replaced by ours: [name of the patch, file, the text that makes it]. */
+const SEGMENTER_EDITS = [
+  ["ansi-tokenize's segmenter", /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/, 'new Intl.Segmenter(undefined, { granularity: "grapheme" })'],
+  ["slice-ansi's segmenter", /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/, "new Intl.Segmenter(undefined, {granularity: 'grapheme'})"],
+];
+const GRAPHEMES = fileURLToPath(new URL("../src/render/graphemes.ts", import.meta.url));
+const STRING_WIDTH = fileURLToPath(new URL("../src/render/string-width.ts", import.meta.url));
+
 /** Ink's reconciler without its DEV-only top-level awaits: [text in Ink, what replaces it]. */
 const RECONCILER_EDITS = [
   ["await import('./devtools.js');", "void 0; // React devtools are not in the bundle"],
@@ -79,6 +93,15 @@ export function inkFrame({ frameWriter = true } = {}) {
       applied.add("Ink's reconciler");
       return { contents: source, loader: "js" };
     });
+    build.onResolve({ filter: /^string-width$/ }, () => ({ path: STRING_WIDTH }));
+    for (const [name, file, making] of SEGMENTER_EDITS) {
+      build.onLoad({ filter: file }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes(making)) return undefined; // reported at the end
+        applied.add(name);
+        return { contents: `import { graphemeSegmenter as __termchatGraphemes } from ${JSON.stringify(GRAPHEMES)};\n${source.replace(making, "__termchatGraphemes")}`, loader: "js" };
+      });
+    }
     for (const swap of active) {
       build.onResolve({ filter: swap.filter }, (args) => {
         if (!swap.importer.test(args.importer) || !inkBuild.test(args.importer)) return undefined;
@@ -89,7 +112,7 @@ export function inkFrame({ frameWriter = true } = {}) {
     build.onEnd((result) => {
       if (result.errors.length > 0 || !hasInk) return;
       const problems = versionMismatches();
-      const missing = [...active.map((s) => s.name), "Ink's reconciler"].filter((name) => !applied.has(name));
+      const missing = [...active.map((s) => s.name), "Ink's reconciler", ...SEGMENTER_EDITS.map(([name]) => name)].filter((name) => !applied.has(name));
       if (missing.length > 0) problems.push(`${missing.join(", ")} not found where expected`);
       if (problems.length > 0) {
         return {

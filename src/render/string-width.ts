@@ -24,6 +24,8 @@
  */
 import { eastAsianWidth } from "get-east-asian-width";
 import stripAnsi from "strip-ansi";
+import { icuGraphemes } from "./graphemes.js";
+import { isSimpleAstral, isSimpleUnit } from "./simple-chars.js";
 
 export interface StringWidthOptions {
   /** East Asian ambiguous characters take one cell (true, the default) or two. */
@@ -35,31 +37,7 @@ export interface StringWidthOptions {
 const NARROW = { ambiguousAsWide: false } as const;
 const WIDE = { ambiguousAsWide: true } as const;
 
-/** Code unit ranges (inclusive, sorted) whose characters are each a visible cluster of their own. */
-const SIMPLE: readonly number[] = [
-  0xa0, 0xac, 0xae, 0x2ff, // Latin-1 (not the soft hyphen), Latin Extended, IPA, modifier letters
-  0x370, 0x482, 0x48a, 0x52f, // Greek, Cyrillic (not its combining marks)
-  0x2010, 0x2027, 0x2030, 0x205e, // punctuation (not zero-width, bidi or line separators)
-  0x2100, 0x2bff, // letterlike, arrows, maths, technical, box drawing, shapes, symbols, dingbats
-  0x3000, 0x3029, 0x3030, 0x303f, // CJK punctuation (not its tone marks)
-  0x3041, 0x3098, 0x309b, 0x30ff, // kana (not the combining sound marks)
-  0x3400, 0x4dbf, 0x4e00, 0x9fff, // CJK ideographs
-  0xac00, 0xd7a3, // Hangul syllables
-  0xe000, 0xf8ff, // private use
-];
-
-/** The same above the basic plane: pictographs (not the regional indicators, not the skin tones), CJK. */
-const SIMPLE_ASTRAL: readonly number[] = [0x1f000, 0x1f1e5, 0x1f200, 0x1f3fa, 0x1f400, 0x1faff, 0x20000, 0x3fffd];
-
-function inRanges(ranges: readonly number[], c: number): boolean {
-  for (let i = 0; i < ranges.length; i += 2) {
-    if (c < ranges[i]!) return false;
-    if (c <= ranges[i + 1]!) return true;
-  }
-  return false;
-}
-
-/** The width of `s` if every character is printable ASCII or simple (see SIMPLE), else -1. */
+/** The width of `s` if every character is printable ASCII or simple (simple-chars.ts), else -1. */
 function simpleWidth(s: string, wide: boolean): number {
   const options = wide ? WIDE : NARROW;
   let cells = 0;
@@ -69,10 +47,10 @@ function simpleWidth(s: string, wide: boolean): number {
       cells += 1;
     } else if (unit >= 0xd800 && unit <= 0xdbff) {
       const point = s.codePointAt(i)!;
-      if (point <= 0xffff || !inRanges(SIMPLE_ASTRAL, point)) return -1;
+      if (point <= 0xffff || !isSimpleAstral(point)) return -1;
       cells += eastAsianWidth(point, options);
       i++;
-    } else if (inRanges(SIMPLE, unit)) {
+    } else if (isSimpleUnit(unit)) {
       cells += eastAsianWidth(unit, options);
     } else {
       return -1;
@@ -82,7 +60,6 @@ function simpleWidth(s: string, wide: boolean): number {
 }
 
 interface Clusters {
-  segmenter: Intl.Segmenter;
   visible: RegExp;
   spacingMark: RegExp;
   rgiEmoji: RegExp;
@@ -90,10 +67,9 @@ interface Clusters {
 }
 let clusters: Clusters | undefined;
 
-/** The segmenter and the property regexes, made on the first string that needs them. */
+/** The property regexes, made on the first string that needs them. */
 function clusterTools(): Clusters {
   clusters ??= {
-    segmenter: new Intl.Segmenter(),
     // One negated class, no quantifier: a repeated pattern backtracks badly on long runs of marks.
     // (The `v` flag's sets of strings, RGI_Emoji among them: Node 20 has them, the type checker's target not.)
     visible: new RegExp("[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]", "v"),
@@ -145,7 +121,7 @@ function clusterWidth(s: string, wide: boolean): number {
   const tools = clusterTools();
   const options = wide ? WIDE : NARROW;
   let cells = 0;
-  for (const { segment } of tools.segmenter.segment(s)) {
+  for (const { segment } of icuGraphemes().segment(s)) {
     const start = segment.search(tools.visible);
     if (start < 0) continue; // nothing visible
     const point = segment.codePointAt(0)!;

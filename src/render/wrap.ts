@@ -1,12 +1,12 @@
 // Width-aware wrapping and truncation. Widths are terminal cells (string-width: emoji and CJK
 // take two), and SGR colour codes in the text take none.
 import wrapAnsi from "wrap-ansi";
+import { graphemes } from "./graphemes.js";
 import stringWidth from "./string-width.js";
 
 // eslint-disable-next-line no-control-regex
 const SGR_RE = /(\x1b\[[0-9;]*m)/;
 
-let segmenter: Intl.Segmenter | undefined; // made on the first cut (creating one costs milliseconds at start)
 
 /** Cells the string takes on screen. */
 export function displayWidth(s: string): number {
@@ -33,8 +33,7 @@ export function truncate(s: string, width: number, ellipsis = "…"): string {
       styled = true;
       continue;
     }
-    segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
-    for (const { segment } of segmenter.segment(piece)) {
+    for (const { segment } of graphemes(piece)) {
       const w = stringWidth(segment);
       if (used + w > target) break outer;
       out += segment;

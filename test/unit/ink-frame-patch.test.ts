@@ -36,5 +36,12 @@ describe("the Ink patch", () => {
     }
     expect(inputs).not.toContain("node_modules/ink/build/log-update.js");
     expect(inputs).not.toContain("node_modules/ink/build/write-synchronized.js");
+    // The tokenizers split text with our grapheme splitter; the only ICU segmenter left is its own, made lazily.
+    expect(inputs).toContain("src/render/graphemes.ts");
+    const code = result.outputFiles[0]!.text;
+    expect(code.match(/new Intl\.Segmenter\(/g)).toHaveLength(1);
+    expect(code).toMatch(/real \?\?= new Intl\.Segmenter\(/);
+    // Nothing awaits at the top level any more (the bundle is a script).
+    expect(code).not.toMatch(/^\s*(?:const \w+ = )?await /m);
   }, 60_000);
 });
