@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { graphemes } from "../../src/render/graphemes.js";
 import { prng } from "../fixtures/prng.js";
+import { countSegmenters } from "../fixtures/count-segmenters.js";
 
 const icu = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const split = (s: string) => [...icu.segment(s)].map(({ segment, index }) => ({ segment, index }));
@@ -59,22 +60,12 @@ describe("graphemes", () => {
   });
 
   it("makes no ICU segmenter for plain text, and one when a cluster needs it", async () => {
-    let made = 0;
-    const Original = Intl.Segmenter;
-    vi.stubGlobal("Intl", {
-      ...Intl,
-      Segmenter: class extends Original {
-        constructor(...args: ConstructorParameters<typeof Original>) {
-          super(...args);
-          made++;
-        }
-      },
-    });
+    const segmenters = countSegmenters();
     const { graphemes: fresh } = await import("../../src/render/graphemes.js");
     expect([...fresh("\x1b[31m› #general ▸ 🔒 中文\x1b[0m")].length).toBe(split("\x1b[31m› #general ▸ 🔒 中文\x1b[0m").length);
     expect(fresh("plain").containing(2)?.segment).toBe("a");
-    expect(made).toBe(0);
+    expect(segmenters.made()).toBe(0);
     expect([...fresh("👍🏽")]).toHaveLength(1);
-    expect(made).toBe(1);
+    expect(segmenters.made()).toBe(1);
   });
 });

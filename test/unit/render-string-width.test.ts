@@ -7,6 +7,7 @@ import realStringWidth from "string-width";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import stringWidth from "../../src/render/string-width.js";
 import { prng } from "../fixtures/prng.js";
+import { countSegmenters } from "../fixtures/count-segmenters.js";
 
 
 // Pieces of text that exercise every rule: ASCII, Latin with combining marks, CJK, kana with
@@ -69,22 +70,12 @@ describe("string width", () => {
   });
 
   it("creates no segmenter for ASCII, Latin, box drawing, CJK and single emoji, and one when a cluster needs it", async () => {
-    let made = 0;
-    const Original = Intl.Segmenter;
-    vi.stubGlobal("Intl", {
-      ...Intl,
-      Segmenter: class extends Original {
-        constructor(...args: ConstructorParameters<typeof Original>) {
-          super(...args);
-          made++;
-        }
-      },
-    });
+    const segmenters = countSegmenters();
     const { default: fresh } = await import("../../src/render/string-width.js");
     expect(fresh("› #general ▸ 🔒 design review · 中文 ●")).toBe(realStringWidth("› #general ▸ 🔒 design review · 中文 ●"));
     expect(fresh("Ünïcödé — “quotes” … 한국어 🎉👍")).toBe(realStringWidth("Ünïcödé — “quotes” … 한국어 🎉👍"));
-    expect(made).toBe(0);
+    expect(segmenters.made()).toBe(0);
     expect(fresh("👍🏽 e\u0301")).toBe(realStringWidth("👍🏽 e\u0301"));
-    expect(made).toBe(1);
+    expect(segmenters.made()).toBe(1);
   });
 });
