@@ -1,5 +1,5 @@
 /** `--no-cache` and `termchat cache clear`: parsing, and what is removed. */
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -47,5 +47,22 @@ it("clears every account's cache, or only the one a zuliprc names", async () => 
   expect(await readdir(dir)).toEqual([cachePath(dir, other).split("/").pop()]);
   await runCacheCommand({ command: "cache", action: "clear" }, (l) => out.push(l));
   expect(out[1]).toBe(`Removed 1 cache file from ${dir}.`);
+  expect(await readdir(dir)).toEqual([]);
+});
+
+it("without an account, removes termchat's compiled code too; with one, leaves it", async () => {
+  const dir = join(root, "cache", "termchat");
+  const compiled = join(dir, "compiled");
+  await mkdir(compiled, { recursive: true });
+  await writeFile(join(compiled, "termchat.cjs.client.v20.0.0-x64-abc-1.v8cache"), "compiled code");
+  const mine = { site: "https://chat.example.test/", email: "me@example.test" };
+  await writeCache(dir, mine, data(mine.site, mine.email));
+  const rc = join(root, "zuliprc");
+  await writeFile(rc, `[api]\nemail=${mine.email}\nkey=${"k".repeat(32)}\nsite=https://chat.example.test\n`, { mode: 0o600 });
+  const out: string[] = [];
+  await runCacheCommand({ command: "cache", action: "clear", config: rc }, (l) => out.push(l));
+  expect(await readdir(compiled)).toHaveLength(1);
+  await runCacheCommand({ command: "cache", action: "clear" }, (l) => out.push(l));
+  expect(out[1]).toBe(`Removed 0 cache files from ${dir}, and termchat's compiled code.`);
   expect(await readdir(dir)).toEqual([]);
 });
