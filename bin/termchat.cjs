@@ -13,8 +13,9 @@ const args = process.argv.slice(2);
 const base = process.env.XDG_CACHE_HOME?.startsWith("/") ? process.env.XDG_CACHE_HOME : join(homedir(), ".cache");
 const { exports: bundle, keepCompiledCode } = runBundle(join(__dirname, "..", "dist", "termchat.cjs"), {
   cacheDir: args.includes("--no-cache") ? undefined : join(base, "termchat", "compiled"),
-  // The client, or a subcommand ("send", "server"…): each keeps the code its runs compile.
-  kind: args[0] && !args[0].startsWith("-") ? args[0] : "client",
+  // The client, the demo (which runs the reference server too), or a subcommand ("send",
+  // "server"…): each keeps the code its own runs compile.
+  kind: args[0] && !args[0].startsWith("-") ? args[0] : args.includes("--demo") ? "demo" : "client",
   flags: V8_FLAGS,
 });
 bundle.run(args, { keepCompiledCode });

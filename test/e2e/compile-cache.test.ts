@@ -45,6 +45,8 @@ describe.each(nodeBinaries(ROOT).map((n) => [n.version, n.path] as const))("the 
       session = await TmuxSession.start([node, BIN, "--demo"], { cols: 100, rows: 30, cwd: ROOT, env });
       await session.waitFor(/Inbox {2}\d+ unread/, { timeoutMs: 20_000 });
       await until("the code cache written", () => caches(compiled).length === 1);
+      // The demo's own (it runs the reference server too): a client run on an account keeps another.
+      expect(caches(compiled)[0]).toMatch(/^termchat\.cjs\.demo\.v\d+/);
       expect(statSync(compiled).mode & 0o777).toBe(0o700);
       expect(statSync(join(compiled, caches(compiled)[0]!)).mode & 0o777).toBe(0o600);
       await session.sendKeys("Q");
