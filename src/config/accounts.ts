@@ -1,186 +1,20 @@
 /**
- * Password login (`termchat login`): asks for what the command line did not
- * give (site, email or username, password), exchanges the password for an
- * API key with fetch_api_key, and writes a zuliprc with mode 0600.
- *
- * From a terminal the password is read with echo off; from a pipe, the
- * missing values are read one per line, in that order (for scripts). The
- * password and the key are never printed, logged or put in an error message.
+ * Several accounts: they come from ~/.zuliprc and from termchat's accounts directory, and one
+ * is chosen by name (or asked for at start). Password login is in login.ts.
  */
 import { constants } from "node:fs";
-import { access, readFile, readdir } from "node:fs/promises";
+import { access, readdir } from "node:fs/promises";
 import { homedir } from "node:os";
-import { basename, isAbsolute, join, resolve } from "node:path";
-import { createInterface, type Interface } from "node:readline";
-import { Writable } from "node:stream";
-import { ApiError } from "../api/errors.js";
-import { normalizeSite } from "../api/http.js";
-import type { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
-import { ConfigError, parseIni, readPrivateFile, tlsKeys, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";
+import { basename, isAbsolute, join } from "node:path";
+import { ConfigError, parseIni, readPrivateFile, tlsKeys, type ZuliprcAccount } from "./zuliprc.js";
 
-export const defaultZuliprcPath = (): string => join(homedir(), ".zuliprc");
-
-export interface LoginOptions {
-  site?: string;
-  /** Usually the email; an LDAP username where the server uses LDAP. */
-  username?: string;
-  /** Where to write the zuliprc (default ~/.zuliprc). */
-  configPath?: string;
-  allowInsecureHttp?: boolean;
-  caFile?: string;
-  /** Replace an existing zuliprc. */
-  force?: boolean;
-}
-
-export interface LoginIO {
-  input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (on: boolean) => unknown };
-  /** Prompts go here (stderr in the CLI, so stdout stays for results). */
-  output: NodeJS.WritableStream;
-}
-
-export interface LoginDeps {
-  fetchApiKey?: typeof realFetchApiKey;
-  writeZuliprc?: (path: string, a: ZuliprcAccount) => Promise<void>;
-  /** Whether a file exists (injectable for tests). */
-  exists?: (path: string) => Promise<boolean>;
-}
-
-export interface LoginResult {
-  email: string;
-  site: string;
-  path: string;
-  userId?: number;
-}
-
-export class LoginCancelled extends Error {
-  constructor() {
-    super("login cancelled");
-    this.name = "LoginCancelled";
-  }
-}
-
-/** Reads answers line by line; on a terminal it prints prompts and can hide what is typed. */
-export class Prompter {
-  private readonly rl: Interface;
-  private readonly sink: Writable & { muted: boolean };
-  private readonly lines: string[] = [];
-  private readonly waiters: Array<{ resolve: (l: string) => void; reject: (e: Error) => void }> = [];
-  private closed = false;
-  readonly interactive: boolean;
-
-  constructor(private readonly io: LoginIO) {
-    this.interactive = Boolean(io.input.isTTY);
-    const out = io.output;
-    const sink = new Writable({
-      write(chunk, encoding, cb) {
-        if (!(sink as Writable & { muted: boolean }).muted) out.write(chunk, encoding);
-        cb();
-      },
-    }) as Writable & { muted: boolean };
-    sink.muted = false;
-    this.sink = sink;
-    this.rl = createInterface({ input: io.input, output: sink, terminal: this.interactive });
-    this.rl.on("line", (line) => {
-      const w = this.waiters.shift();
-      if (w) w.resolve(line);
-      else this.lines.push(line);
-    });
-    this.rl.on("SIGINT", () => this.fail(new LoginCancelled()));
-    this.rl.on("close", () => this.fail(new LoginCancelled()));
-  }
-
-  private fail(err: Error): void {
-    this.closed = true;
-    for (const w of this.waiters.splice(0)) w.reject(err);
-  }
-
-  private next(): Promise<string> {
-    const line = this.lines.shift();
-    if (line !== undefined) return Promise.resolve(line);
-    if (this.closed) return Promise.reject(new LoginCancelled());
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-
-  async ask(question: string): Promise<string> {
-    if (this.interactive) this.io.output.write(question);
-    return (await this.next()).trim();
-  }
-
-  /** Like ask, with echo off on a terminal. The answer is not trimmed (spaces may be part of a password). */
-  async askSecret(question: string): Promise<string> {
-    if (!this.interactive) return this.next();
-    this.io.output.write(question);
-    this.sink.muted = true;
-    try {
-      return await this.next();
-    } finally {
-      this.sink.muted = false;
-      this.io.output.write("\n");
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    this.rl.removeAllListeners("close");
-    this.rl.close();
-  }
-}
-
-async function fileExists(path: string): Promise<boolean> {
+/** Whether a file exists. */
+export async function fileExists(path: string): Promise<boolean> {
   try {
     await access(path, constants.F_OK);
     return true;
   } catch {
     return false;
-  }
-}
-
-/** Logs in with a password and writes the zuliprc. Throws ApiError (refused), NetworkError, ConfigError, SiteError. */
-export async function passwordLogin(o: LoginOptions, io: LoginIO, deps: LoginDeps = {}): Promise<LoginResult> {
-  // The route (and its schemas) load only for a login: choosing an account at start needs neither.
-  const fetchApiKey = deps.fetchApiKey ?? (await import("../api/routes/auth.js")).fetchApiKey;
-  const write = deps.writeZuliprc ?? realWriteZuliprc;
-  const exists = deps.exists ?? fileExists;
-  const path = resolve(o.configPath ?? defaultZuliprcPath());
-  if (!o.force && (await exists(path))) {
-    throw new ConfigError(`${path} already exists; pass --force to replace it, or --config PATH to write elsewhere`);
-  }
-  let ca: string | undefined;
-  if (o.caFile) {
-    ca = await readFile(o.caFile, "utf8").catch(() => {
-      throw new ConfigError(`cannot read the CA bundle ${o.caFile}`);
-    });
-  }
-  const prompter = new Prompter(io);
-  try {
-    const siteText = o.site ?? (await prompter.ask("Server URL (e.g. https://chat.example.com): "));
-    if (!siteText) throw new ConfigError("no server URL given");
-    const site = normalizeSite(siteText, o.allowInsecureHttp);
-    const username = o.username ?? (await prompter.ask("Email (or username): "));
-    if (!username) throw new ConfigError("no email or username given");
-    const password = await prompter.askSecret("Password: ");
-    if (!password) throw new ConfigError("no password given");
-    prompter.close();
-    let res;
-    try {
-      res = await fetchApiKey(site.href, username, password, { allowInsecureHttp: o.allowInsecureHttp, ca });
-    } catch (err) {
-      // The server's own words are fine to show; make the common case clear.
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.code === "AUTHENTICATION_FAILED")) {
-        throw new ApiError(err.status, err.code, `login refused for ${username}: ${err.message}`, err.data, err.retryAfter);
-      }
-      throw err;
-    }
-    const siteOut = site.href.replace(/\/+$/, "");
-    await write(path, {
-      email: res.email,
-      key: res.api_key,
-      site: siteOut,
-      ...(o.caFile ? { certBundle: resolve(o.caFile) } : {}),
-    });
-    return { email: res.email, site: siteOut, path, ...(res.user_id !== undefined ? { userId: res.user_id } : {}) };
-  } finally {
-    prompter.close();
   }
 }
 

@@ -1,7 +1,8 @@
 /** `termchat login`: password login that writes a zuliprc. Prints neither the password nor the key. */
 import type { ClientOptions } from "../../api/http.js";
 import { FirstContactError, checkFeatureLevel, explainContactFailure, retryRateLimited } from "../../api/first-contact.js";
-import { accountFilePath, passwordLogin, type LoginDeps } from "../../config/accounts.js";
+import { accountFilePath } from "../../config/accounts.js";
+import { passwordLogin, type LoginDeps } from "../../config/login.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { LoginArgs } from "../args-commands.js";
 import type { CommandIO } from "./io.js";
