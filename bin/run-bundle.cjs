@@ -1,8 +1,8 @@
-// Runs the bundle with V8's code cache. The bundle is a script whose value is a CommonJS module's
-// function, `(function (exports, require, module, __filename, __dirname) {…})`, as the build
-// writes it, so that its text is compiled as it was read (a 2 MB copy otherwise). the functions V8 compiled in an
-// earlier run are read back instead of compiled again, and no module has to be resolved. Works
-// the same on every Node.js from 20 on (Node 20 has no compile cache for ES modules). The
+// Runs the bundle with V8's code cache: the functions V8 compiled in an earlier run are read back
+// instead of compiled again, and no module has to be resolved. Works the same on every Node.js
+// from 20 on (Node 20 has no compile cache for ES modules). The bundle is a script whose value
+// is a CommonJS module's function, `(function (exports, require, module, __filename, __dirname)
+// {…})`, as the build writes it, so that its text is compiled as it was read (a 2 MB copy otherwise). The
 // launcher is CommonJS too: loading it through Node's ES module loader cost ~15 ms at start.
 //
 // The cache is one file per build of the bundle (the build id on its first line, a hash of its

@@ -2,6 +2,7 @@
  * `termchat cache clear [--account NAME]`: removes the local cache (every account's, or one);
  * without an account, termchat's compiled code (the launcher's code cache) goes too.
  */
+import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { UsageError, strictParse } from "./args-base.js";
 
@@ -51,7 +52,6 @@ export async function runCacheCommand(args: CacheArgs, out: (line: string) => vo
 
 /** Removes the launcher's code caches (bin/run-bundle.cjs); whether there were any. */
 async function clearCompiledCode(dir: string): Promise<boolean> {
-  const { readdir, rm } = await import("node:fs/promises");
   const names = await readdir(dir).catch(() => [] as string[]);
   await rm(dir, { recursive: true, force: true });
   return names.some((name) => name.endsWith(".v8cache"));

@@ -1,7 +1,7 @@
 /**
  * Cells a string takes in a terminal. The bundle uses this one function everywhere a width is
- * measured (Ink's layout, the frame buffer, wrapping, tables: scripts/build.mjs points every
- * `string-width` import here), so they never disagree.
+ * measured (Ink's layout, the frame buffer, wrapping, tables: scripts/ink-frame-plugin.mjs points
+ * every `string-width` import here), so they never disagree.
  *
  * The rules are those of string-width 8.3.0, which Ink 6.8 was written against, and the tests
  * compare the two on every code point of the fast path and on random text:
@@ -16,11 +16,9 @@
  *
  * What this adds is speed at start: no Intl.Segmenter and no Unicode-property regex is created
  * until a string needs one (making them costs ~30 ms, most of it the RGI emoji set). Text made of
- * characters that are always a visible cluster of their own (Latin, Greek, Cyrillic, punctuation,
- * symbols and box drawing, CJK, Hangul syllables, private use, and the pictographs of the emoji
- * planes except skin tones and flags' letters) is summed character by character: such a
- * character takes its East Asian Width, since every single-character emoji is East Asian Wide.
- * And a cluster of one character never needs the emoji set, for the same reason.
+ * characters that are always a visible cluster of their own (simple-chars.ts) is summed character
+ * by character, each taking its East Asian Width (every single-character emoji is East Asian
+ * Wide); and a cluster of one character never needs the emoji set, for the same reason.
  */
 import { eastAsianWidth } from "get-east-asian-width";
 import stripAnsi from "strip-ansi";

@@ -7,7 +7,6 @@ import stringWidth from "./string-width.js";
 // eslint-disable-next-line no-control-regex
 const SGR_RE = /(\x1b\[[0-9;]*m)/;
 
-
 /** Cells the string takes on screen. */
 export function displayWidth(s: string): number {
   return stringWidth(s);

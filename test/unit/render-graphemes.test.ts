@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { graphemes } from "../../src/render/graphemes.js";
-import { prng } from "../fixtures/prng.js";
+import { prng, randomText } from "../fixtures/prng.js";
 import { countSegmenters } from "../fixtures/count-segmenters.js";
 
 const icu = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -31,9 +31,7 @@ describe("graphemes", () => {
     const next = prng(20261127);
     const differ: string[] = [];
     for (let i = 0; i < 20_000 && differ.length < 10; i++) {
-      let s = "";
-      const n = 1 + Math.floor(next() * 10);
-      for (let j = 0; j < n; j++) s += PIECES[Math.floor(next() * PIECES.length)];
+      const s = randomText(next, PIECES, 10);
       const expected = split(s);
       if (JSON.stringify(ours(s)) !== JSON.stringify(expected)) differ.push(`iteration of ${JSON.stringify(s)}`);
       const mine = graphemes(s);

@@ -6,7 +6,7 @@
 import realStringWidth from "string-width";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import stringWidth from "../../src/render/string-width.js";
-import { prng } from "../fixtures/prng.js";
+import { prng, randomText } from "../fixtures/prng.js";
 import { countSegmenters } from "../fixtures/count-segmenters.js";
 
 
@@ -52,9 +52,7 @@ describe("string width", () => {
     const next = prng(20261126);
     const differ: string[] = [];
     for (let i = 0; i < 20_000 && differ.length < 20; i++) {
-      let s = "";
-      const n = 1 + Math.floor(next() * 8);
-      for (let j = 0; j < n; j++) s += PIECES[Math.floor(next() * PIECES.length)];
+      const s = randomText(next, PIECES, 8);
       const options = { ambiguousIsNarrow: next() < 0.7, countAnsiEscapeCodes: next() < 0.1 };
       if (stringWidth(s, options) !== realStringWidth(s, options)) differ.push(`${JSON.stringify(s)} ${JSON.stringify(options)}`);
     }
