@@ -14,7 +14,8 @@ process.env.CI = "false"; // Ink draws frames only outside CI
 const HOSTILE = "\x1b]0;pwned\x07\x1b]52;c;cHduZWQ=\x07";
 
 class FakeTerminal {
-  readonly stdin = Object.assign(new EventEmitter(), { isTTY: true, isRaw: false, setRawMode: () => undefined, resume: () => undefined, pause: () => undefined });
+  private readonly buffered: Buffer[] = [];
+  readonly stdin = Object.assign(new EventEmitter(), { isTTY: true, isRaw: false, setRawMode: () => undefined, read: () => this.buffered.shift() ?? null });
   readonly writes: string[] = [];
   readonly stdout = Object.assign(new EventEmitter(), {
     isTTY: true,
@@ -25,7 +26,10 @@ class FakeTerminal {
       this.writes.push(text);
       // A kitty-capable terminal answers the graphics query, then the device attributes.
       if (text.includes("\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\")) {
-        queueMicrotask(() => this.stdin.emit("data", Buffer.from("\x1b_Gi=31;OK\x1b\\\x1b[?62;22c")));
+        queueMicrotask(() => {
+          this.buffered.push(Buffer.from("\x1b_Gi=31;OK\x1b\\\x1b[?62;22c"));
+          this.stdin.emit("readable");
+        });
       }
       return true;
     },

@@ -96,16 +96,19 @@ describe("the preview cache", () => {
 describe("asking the terminal", () => {
   const fakeTerminal = (answer: string) => {
     const writes: string[] = [];
-    const listeners: Array<(d: Buffer) => void> = [];
+    const listeners: Array<() => void> = [];
+    const buffered: Buffer[] = [];
     const input = {
       isTTY: true,
       setRawMode: () => undefined,
-      on: (_e: "data", l: (d: Buffer) => void) => listeners.push(l),
+      on: (_e: "readable", l: () => void) => listeners.push(l),
       removeListener: () => undefined,
-      resume: () => undefined,
-      pause: () => undefined,
+      read: () => buffered.shift() ?? null,
     };
-    const output = { isTTY: true, write: (t: string) => (writes.push(t), queueMicrotask(() => listeners.forEach((l) => l(Buffer.from(answer))))) };
+    const output = {
+      isTTY: true,
+      write: (t: string) => (writes.push(t), queueMicrotask(() => (buffered.push(Buffer.from(answer)), listeners.forEach((l) => l())))),
+    };
     return { input, output, writes };
   };
 

@@ -51,10 +51,9 @@ interface TerminalIn {
   isTTY?: boolean;
   setRawMode?(raw: boolean): unknown;
   isRaw?: boolean;
-  on(event: "data", listener: (chunk: Buffer | string) => void): unknown;
-  removeListener(event: "data", listener: (chunk: Buffer | string) => void): unknown;
-  resume(): unknown;
-  pause(): unknown;
+  on(event: "readable", listener: () => void): unknown;
+  removeListener(event: "readable", listener: () => void): unknown;
+  read(): Buffer | string | null;
   /** Puts bytes back at the front of the input, for the app to read as keys. */
   unshift?(chunk: Buffer): unknown;
 }
@@ -76,25 +75,26 @@ export async function detectTerminalGraphics(input: TerminalIn, output: Terminal
   if (inMultiplexer(env) || !input.isTTY || !output.isTTY) return { mode: "halfblocks", depth };
   let text = "";
   const wasRaw = input.isRaw ?? false;
-  let onData: (chunk: Buffer | string) => void = () => undefined;
+  let onReadable: () => void = () => undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
     input.setRawMode?.(true);
+    // Read in paused mode, as Ink does: once this listener goes, what arrives stays buffered for
+    // Ink's own reader. (A 'data' listener and pause() would stop the terminal's handle with a
+    // read still pending, and Ink's 'readable' listener would then never fire.)
     const answered = new Promise<void>((resolve) => {
-      onData = (chunk) => {
-        text += chunk.toString();
+      onReadable = () => {
+        for (let chunk = input.read(); chunk !== null; chunk = input.read()) text += chunk.toString();
         if (readAnswers(text, env).complete) resolve();
       };
-      input.on("data", onData);
+      input.on("readable", onReadable);
       timer = setTimeout(resolve, timeoutMs);
     });
-    input.resume();
     output.write(KITTY_QUERY + XTVERSION_QUERY + DA1_QUERY);
     await answered;
   } finally {
     clearTimeout(timer);
-    input.removeListener("data", onData);
-    input.pause();
+    input.removeListener("readable", onReadable);
     input.setRawMode?.(wasRaw);
     // Keys typed while the terminal was asked are kept for the app, not lost.
     const typed = typedMeanwhile(text);
