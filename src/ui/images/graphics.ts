@@ -1,24 +1,23 @@
 /**
- * What the terminal can draw images with, decided once at start-up (the
- * terminal is the one thing shared by every account in the process).
+ * What the terminal can draw images with: the graphics part of the terminal's
+ * capabilities (../terminal/capabilities.ts), decided at start-up.
  */
+import { terminalCapabilities, updateTerminalCapabilities, type GraphicsMode } from "../terminal/capabilities.js";
 import type { ColorDepth } from "../../render/images/half-blocks.js";
 
-export type GraphicsMode = "kitty" | "iterm" | "sixel" | "halfblocks" | "off";
+export type { GraphicsMode };
 
 export interface TerminalGraphics {
   mode: GraphicsMode;
   depth: ColorDepth;
 }
 
-let current: TerminalGraphics = { mode: "halfblocks", depth: "truecolor" };
-
 export function terminalGraphics(): TerminalGraphics {
-  return current;
+  return terminalCapabilities().graphics;
 }
 
 export function setTerminalGraphics(g: TerminalGraphics): void {
-  current = g;
+  updateTerminalCapabilities({ graphics: g });
 }
 
 /** Whether images are drawn by the terminal over reserved rows (rather than as text). */
