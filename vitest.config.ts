@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { THROUGH_THE_PATCH, inkPatchVite } from "./scripts/ink-patch.mjs";
 
 /** WebAssembly modules load as their bytes, as esbuild's binary loader gives them to the bundle. */
 const wasmBytes = {
@@ -11,15 +12,25 @@ const wasmBytes = {
   },
 };
 
+/** A package's files under node_modules, whatever the path separator. */
+const packageFiles = (name: string) => new RegExp(`[\\\\/]node_modules[\\\\/]${name.replace(/[.+/]/g, (c) => (c === "/" ? "[\\\\/]" : `\\${c}`))}[\\\\/]`);
+
 export default defineConfig({
-  plugins: [wasmBytes],
+  // The patched Ink (scripts/ink-patch.mjs), as the bundle has it: screen tests run what ships.
+  plugins: [wasmBytes, inkPatchVite()],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Through the transform pipeline, so that its .wasm goes through the plugin above.
-    server: { deps: { inline: [/@cwasm[\\/]webp/] } },
+    server: {
+      deps: {
+        // Through the transform pipeline: the WebP decoder (its .wasm goes through the plugin
+        // above), and every package the Ink patch changes or that imports Ink (else Node would
+        // load a second, unpatched Ink for it).
+        inline: [/@cwasm[\\/]webp/, ...THROUGH_THE_PATCH.map(packageFiles)],
+      },
+    },
     env: { IS_REACT_ACT_ENVIRONMENT: "true" },
     // The default console output, plus a machine-readable report that
     // .ci/run reads to print its "N passed, N failed" line.

@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
+import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
@@ -14,16 +14,16 @@ const common = {
   target: "node20",
   format: "esm",
   logLevel: "warning",
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
   // The WebP decoder's WebAssembly goes into the bundle as bytes, as in the real build.
   loader: { ".wasm": "binary" },
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 // Bytes per keystroke, with the frame writer and (for comparison) with Ink's own writer.
-await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFramePlugin] });
-await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFrame({ frameWriter: false })] });
-await build({ ...common, entryPoints: entries, outdir, plugins: [inkFramePlugin] });
+await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild()] });
+await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild({ frameWriter: false })] });
+await build({ ...common, entryPoints: entries, outdir, plugins: [inkPatchEsbuild()] });
 const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },

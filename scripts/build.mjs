@@ -6,7 +6,7 @@
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { inkFramePlugin } from "./ink-frame-plugin.mjs";
+import { inkPatchEsbuild } from "./ink-patch.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
 
@@ -57,12 +57,11 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkFramePlugin, yogaPlugin, builtinImportsAsRequire, noHttp2],
+  plugins: [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2],
   // The WebP decoder's WebAssembly travels inside the bundle (evaluated on the first WebP).
   loader: { ".wasm": "binary" },
-  // Ink imports react-devtools-core only when DEV is set; we never ship it. marked-terminal imports
-  // cli-highlight for a code renderer we replace (see the stub).
-  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs", "cli-highlight": "./scripts/cli-highlight-stub.mjs" },
+  // Ink imports react-devtools-core only when DEV is set (the Ink patch removes that import); we never ship it.
+  alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
 });
 // A dynamic import left in the script would fail when it runs (no module loader): refuse the build.

@@ -1,8 +1,8 @@
 /**
  * Grapheme clusters, as `Intl.Segmenter` with `granularity: "grapheme"` gives them, for the
  * whole bundle: our width and wrapping code, and the two tokenizers the frame buffer uses
- * (@alcalzone/ansi-tokenize and slice-ansi, whose `new Intl.Segmenter` the build points here,
- * scripts/ink-frame-plugin.mjs).
+ * (@alcalzone/ansi-tokenize and slice-ansi, whose `new Intl.Segmenter` the Ink patch points
+ * here, scripts/ink-patch.mjs).
  *
  * Most text on screen is made of characters that are each a cluster of their own: ASCII and the
  * other characters string-width.ts sums directly, and control characters (escape sequences are

@@ -1,14 +1,14 @@
 // The service's Markdown dialect on top of marked + marked-terminal: spoiler/quote/math fences
 // and the renderer fixes marked-terminal needs (inline tokens in list items, unknown fence
-// languages, links without OSC 8, tables and rules that know the width); the inline elements
+// languages, links without OSC 8, tables (markdown-table.ts) and rules that know the width); the inline elements
 // live in markdown-inline.ts. Built once by `createEngine` when markdown.ts loads marked; the
 // per-call state (context, colours, width) is read through `state()` while a render runs.
 import { Chalk, type ChalkInstance } from "chalk";
 import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
 import { inlineExtensions } from "./markdown-inline.js";
+import { drawTable } from "./markdown-table.js";
 import { safeLinkTarget } from "./terminal.js";
-import { displayWidth } from "./wrap.js";
 
 export interface RenderContext {
   selfUserId: number;
@@ -38,11 +38,7 @@ export interface EngineDeps {
   markedTerminal: (options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>) => MarkedExtension;
   supportsLanguage(name: string): boolean;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean; theme: Record<string, (s: string) => string> }): string;
-  /** cli-table3's constructor. */
-  Table: TableCtor;
 }
-
-export type TableCtor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 
 export const colorChalk = new Chalk({ level: 1 });
 export const plainChalk = new Chalk({ level: 0 });
@@ -279,7 +275,7 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       try {
         const head = token.header.map((h) => c.bold(cell(h)));
         const rows = token.rows.map((r) => r.map(cell));
-        return renderTable(head, rows, width) + "\n\n";
+        return drawTable(head, rows, token.align, width).map((l) => NO_WRAP + l).join("\n") + "\n\n";
       } finally {
         inTable = false;
       }
@@ -287,36 +283,6 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     html(token) {
       return token.text; // shown as written, like the service does
     },
-  };
-
-  const renderTable = (head: string[], rows: string[][], width: number): string => {
-    const cols = head.length;
-    const natural = Array.from({ length: cols }, (_, i) =>
-      Math.max(3, ...[head, ...rows].map((r) => Math.max(...(r[i] ?? "").split("\n").map(displayWidth)) + 2)),
-    );
-    const available = width - (cols + 1);
-    const widths = [...natural];
-    let total = widths.reduce((a, b) => a + b, 0);
-    while (total > available) {
-      let widest = 0;
-      for (let i = 1; i < cols; i++) if ((widths[i] ?? 0) > (widths[widest] ?? 0)) widest = i;
-      if ((widths[widest] ?? 0) <= 6) break;
-      widths[widest] = (widths[widest] ?? 0) - 1;
-      total--;
-    }
-    const table = new deps.Table({
-      head,
-      colWidths: widths,
-      wordWrap: true,
-      wrapOnWordBoundary: true,
-      style: { head: [], border: [] },
-    });
-    for (const r of rows) table.push(r);
-    return table
-      .toString()
-      .split("\n")
-      .map((l) => NO_WRAP + l)
-      .join("\n");
   };
 
   const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {

@@ -1,7 +1,7 @@
 /**
- * Cells a string takes in a terminal. The bundle uses this one function everywhere a width is
- * measured (Ink's layout, the frame buffer, wrapping, tables: scripts/ink-frame-plugin.mjs points
- * every `string-width` import here), so they never disagree.
+ * Cells a string takes in a terminal. termchat uses this one function everywhere a width is
+ * measured (Ink's layout, the frame buffer, wrapping, tables: the Ink patch, scripts/ink-patch.mjs,
+ * points every `string-width` import here, in the bundle and in the tests), so they never disagree.
  *
  * The rules are those of string-width 8.3.0, which Ink 6.8 was written against, and the tests
  * compare the two on every code point of the fast path and on random text:

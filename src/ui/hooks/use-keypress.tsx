@@ -8,6 +8,7 @@ import { createContext, useContext, useEffect, useLayoutEffect, useRef, type Rea
 import { useInput, useStdin, useStdout, type Key } from "ink";
 import { keyName, PASTE } from "../keys.js";
 import { askSyncSupport, takeSyncReport } from "../ink-frame/sync-mode.js";
+import { onTerminalAnswer } from "../terminal/answers.js";
 
 /**
  * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
@@ -64,9 +65,9 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
     queue.push(...keys);
     if (idle) drain();
   };
+  // The terminal's answers arrive on the input; Ink's input parser hands them over, never as keys.
+  useEffect(() => onTerminalAnswer((answer) => void takeSyncReport(answer)), []);
   useInput((input, key) => {
-    // The terminal's answer about synchronized output comes on the input; it is no key.
-    if (takeSyncReport(input)) return;
     anyKey.current?.();
     // Bracketed paste (enabled by the app): everything between the markers is one "paste" key
     // whose input is the text, so a pasted newline is text, never "send".

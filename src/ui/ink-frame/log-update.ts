@@ -1,5 +1,5 @@
 /**
- * A drop-in for Ink's `log-update` (the bundle build swaps it in: scripts/ink-frame-plugin.mjs):
+ * A drop-in for Ink's `log-update` (the Ink patch swaps it in: scripts/ink-patch.mjs):
  * the one place that writes frames to the terminal. Each frame goes through the FrameWriter,
  * which writes only what changed, and is wrapped in synchronized output when the terminal
  * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update.

@@ -1,6 +1,6 @@
 /**
  * The frame buffer Ink composes each frame in, as a drop-in for Ink's own `Output` (the
- * bundle build swaps it in: scripts/ink-frame-plugin.mjs). It writes the same bytes; it is
+ * Ink patch swaps it in: scripts/ink-patch.mjs). It writes the same bytes; it is
  * faster because:
  * - the parsed form of each line (its styled cells) and each string's width are remembered
  *   across frames, where Ink forgets them with every frame, so a line that did not change is

@@ -1,6 +1,6 @@
 /**
  * The width of a block's widest line, as a drop-in for the `widest-line` package inside Ink
- * (swapped in by the bundle build: scripts/ink-frame-plugin.mjs). Ink measures every text node
+ * (swapped in by the Ink patch: scripts/ink-patch.mjs). Ink measures every text node
  * on every frame; remembering the widths across frames spares that for unchanged text.
  */
 import { cachedWidth } from "./output.js";

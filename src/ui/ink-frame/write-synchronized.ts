@@ -1,5 +1,5 @@
 /**
- * A drop-in for Ink's `write-synchronized` (swapped in by scripts/ink-frame-plugin.mjs). Ink
+ * A drop-in for Ink's `write-synchronized` (swapped in by the Ink patch, scripts/ink-patch.mjs). Ink
  * would wrap its writes in synchronized output on every terminal; the frame writer wraps each
  * frame itself, and only once the terminal said it has the mode (sync-mode.ts).
  */
