@@ -155,9 +155,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     performance.mark("termchat:settings");
     return file;
   });
-  // The terminal is asked how it draws images while the UI's modules load.
-  const graphicsReady = terminal ? settingsReady.then(async (f) => (await import("../ui/images/prepare.js")).prepareImages(f.settings)) : undefined;
-  const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady, graphicsReady]);
+  const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady]);
   const startNotice = [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined;
   app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();

@@ -4,8 +4,11 @@ import { releaseStartupGarbage } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
-import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
+import { DEFAULT_SETTINGS } from "../config/settings.js";
+import { updateTerminalCapabilities } from "./terminal/capabilities.js";
+import { initialCapabilities } from "./terminal/probe.js";
+import { TerminalProbe } from "./terminal/TerminalProbe.js";
 
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
@@ -27,12 +30,17 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   // Pasted text arrives marked, so a pasted newline never sends the message.
   process.stdout.write(BRACKETED_PASTE_ON);
   process.once("exit", () => process.stdout.write(BRACKETED_PASTE_OFF));
+  // What the environment says of the terminal; the probe asks the rest once the first frame is out.
+  const images = (props.settings ?? DEFAULT_SETTINGS).imagePreviews;
+  updateTerminalCapabilities(initialCapabilities(process.env, images));
   const instance = render(
-    <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
-      <App {...props} />
-    </KeypressProvider>,
-    // Images drawn by the terminal are written after each frame, over the rows the layout left for them.
-    { exitOnCtrlC: false, patchConsole: true, ...(drawnByTerminal(terminalGraphics().mode) && { stdout: withImageOverlay(process.stdout) }) },
+    <TerminalProbe images={images} env={process.env}>
+      <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
+        <App {...props} />
+      </KeypressProvider>
+    </TerminalProbe>,
+    // Images drawn by the terminal (once it said it can) are written after each frame, over the rows the layout left for them.
+    { exitOnCtrlC: false, patchConsole: true, ...(images && { stdout: withImageOverlay(process.stdout) }) },
   );
   return instance;
 }

@@ -49,12 +49,22 @@ async function until<T>(what: string, get: () => T | undefined): Promise<T> {
 
 describe("images in a terminal with the kitty graphics protocol (emulated)", () => {
   it("detects kitty, then writes our kitty escapes over the reserved rows, nothing of the server's", async () => {
-    const { detectTerminalGraphics } = await import("../../src/ui/images/detect.js");
-    const { setTerminalGraphics } = await import("../../src/ui/images/graphics.js");
+    const { probeTerminal } = await import("../../src/ui/terminal/probe.js");
+    const { createInputParser } = await import("../../src/ui/ink-frame/input-parser.js");
+    const { terminalGraphics } = await import("../../src/ui/images/graphics.js");
     const term = new FakeTerminal();
-    const graphics = await detectTerminalGraphics(term.stdin, term.stdout, { TERM: "xterm-kitty", COLORTERM: "truecolor" });
+    // The terminal probe, its answers read through the input parser (as Ink's reader reads them).
+    const parser = createInputParser();
+    const read = () => {
+      for (let chunk = term.stdin.read(); chunk !== null; chunk = term.stdin.read()) parser.push(chunk.toString());
+    };
+    term.stdin.on("readable", read);
+    const probe = probeTerminal({ write: (b) => term.stdout.write(b), env: { TERM: "xterm-kitty", COLORTERM: "truecolor" }, images: true, size: () => ({ columns: 80, rows: 24 }) });
+    await probe.decided;
+    probe.stop();
+    term.stdin.off("readable", read);
+    const graphics = terminalGraphics();
     expect(graphics).toEqual({ mode: "kitty", depth: "truecolor" });
-    setTerminalGraphics(graphics);
 
     const [{ render, Box, Text }, React, eg, { loadMarkdown }, layout, { MessagePane }, { ImagePreviews }, { imagePreviewLines }, { loadTerminalEncoders }, { withImageOverlay, resetOverlay }, theme] = await Promise.all([
       import("ink"),

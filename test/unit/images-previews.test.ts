@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { detectTerminalGraphics, readAnswers, typedMeanwhile } from "../../src/ui/images/detect.js";
 import { ImagePreviews } from "../../src/ui/images/image-previews.js";
 import { imageRefs, previewPath } from "../../src/ui/images/image-refs.js";
 import { imageLabel } from "../../src/ui/images/preview-lines.js";
@@ -90,58 +89,6 @@ describe("the preview cache", () => {
     const previews = new ImagePreviews(async () => new Uint8Array([0]), { decode: async () => solid(2048), maxSide: 256 });
     const s = await settled(previews, "/big");
     expect(s.status === "ready" && [s.pixels.width, s.pixels.height]).toEqual([256, 256]);
-  });
-});
-
-describe("asking the terminal", () => {
-  const fakeTerminal = (answer: string) => {
-    const writes: string[] = [];
-    const listeners: Array<() => void> = [];
-    const buffered: Buffer[] = [];
-    const input = {
-      isTTY: true,
-      setRawMode: () => undefined,
-      on: (_e: "readable", l: () => void) => listeners.push(l),
-      removeListener: () => undefined,
-      read: () => buffered.shift() ?? null,
-    };
-    const output = {
-      isTTY: true,
-      write: (t: string) => (writes.push(t), queueMicrotask(() => (buffered.push(Buffer.from(answer)), listeners.forEach((l) => l())))),
-    };
-    return { input, output, writes };
-  };
-
-  it("reads kitty, iTerm2 (XTVERSION) and sixel (attribute 4) from the answers", async () => {
-    expect(readAnswers("\x1b_Gi=31;OK\x1b\\\x1b[?62;4c", {}).mode).toBe("kitty");
-    expect(readAnswers("\x1bP>|iTerm2 3.5.0\x1b\\\x1b[?62;4c", {}).mode).toBe("iterm");
-    expect(readAnswers("\x1b[?63;1;4;22c", {}).mode).toBe("sixel");
-    expect(readAnswers("\x1b[?62;22c", {})).toEqual({ mode: "halfblocks", complete: true });
-    expect(readAnswers("\x1b_Gi=31;OK\x1b\\", {}).complete).toBe(false);
-    const t = fakeTerminal("\x1b[?65;1;4c");
-    expect(await detectTerminalGraphics(t.input, t.output, { COLORTERM: "truecolor" })).toEqual({ mode: "sixel", depth: "truecolor" });
-    expect(t.writes.join("")).toBe("\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\\x1b[>q\x1b[c");
-  });
-
-  it("inside tmux: half-blocks without asking; 256 colours unless COLORTERM says truecolor", async () => {
-    const t = fakeTerminal("\x1b_Gi=31;OK\x1b\\\x1b[?62c");
-    expect(await detectTerminalGraphics(t.input, t.output, { TMUX: "/tmp/tmux-0/default,1,0", TERM: "tmux-256color" })).toEqual({ mode: "halfblocks", depth: "256" });
-    expect(t.writes).toEqual([]);
-    expect((await detectTerminalGraphics(t.input, t.output, { TERMCHAT_GRAPHICS: "off" })).mode).toBe("off");
-  });
-
-  it("keys typed while the terminal is asked are put back for the app, without the answers", async () => {
-    const t = fakeTerminal("gg\x1bP>|kitty(0.39)\x1b\\j\x1b[?62;22ck");
-    const unshifted: string[] = [];
-    const input = { ...t.input, unshift: (b: Buffer) => void unshifted.push(b.toString()) };
-    expect((await detectTerminalGraphics(input, t.output, {})).mode).toBe("halfblocks");
-    expect(unshifted).toEqual(["ggjk"]);
-    expect(typedMeanwhile("\x1b_Gi=31;OK\x1b\\\x1b[?62;4c")).toBe("");
-  });
-
-  it("a terminal that never answers: half-blocks after the wait", async () => {
-    const t = fakeTerminal("");
-    expect((await detectTerminalGraphics(t.input, t.output, {}, 50)).mode).toBe("halfblocks");
   });
 });
 

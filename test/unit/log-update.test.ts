@@ -5,14 +5,15 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogUpdate } from "../../src/ui/ink-frame/log-update.js";
-import { BEGIN_SYNC, END_SYNC, resetSyncSupport, takeSyncReport } from "../../src/ui/ink-frame/sync-mode.js";
+import { BEGIN_SYNC, END_SYNC } from "../../src/ui/ink-frame/sync-mode.js";
+import { resetTerminalCapabilities, updateTerminalCapabilities } from "../../src/ui/terminal/capabilities.js";
 
 function stream(isTTY: boolean) {
   const writes: string[] = [];
   return { writes, isTTY, columns: 40, rows: 10, write: (d: string) => writes.push(d) };
 }
 
-afterEach(() => resetSyncSupport());
+afterEach(() => resetTerminalCapabilities());
 
 describe("the frame writer as Ink's log-update", () => {
   it("does not wrap frames until the terminal answers that it has synchronized output", () => {
@@ -20,7 +21,7 @@ describe("the frame writer as Ink's log-update", () => {
     const log = createLogUpdate(out);
     log("one\ntwo\n");
     expect(out.writes.join("")).not.toContain(BEGIN_SYNC);
-    takeSyncReport("\x1b[?2026;2$y");
+    updateTerminalCapabilities({ synchronizedOutput: true }); // the probe heard the terminal say so
     log("one\nTWO\n");
     const last = out.writes.at(-1)!;
     expect(last.startsWith(BEGIN_SYNC) && last.endsWith(END_SYNC)).toBe(true);
@@ -29,7 +30,7 @@ describe("the frame writer as Ink's log-update", () => {
   });
 
   it("writes nothing for an unchanged frame, and never wraps on a stream that is no terminal", () => {
-    takeSyncReport("\x1b[?2026;1$y");
+    updateTerminalCapabilities({ synchronizedOutput: true });
     const out = stream(false);
     const log = createLogUpdate(out);
     expect(log("a\n")).toBe(true);

@@ -4,11 +4,9 @@
  * Handlers are kept in refs, so they always see current state (no stale
  * closures dropping keys).
  */
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
-import { useInput, useStdin, useStdout, type Key } from "ink";
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useInput, type Key } from "ink";
 import { keyName, PASTE } from "../keys.js";
-import { askSyncSupport, takeSyncReport } from "../ink-frame/sync-mode.js";
-import { onTerminalAnswer } from "../terminal/answers.js";
 
 /**
  * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
@@ -65,8 +63,7 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
     queue.push(...keys);
     if (idle) drain();
   };
-  // The terminal's answers arrive on the input; Ink's input parser hands them over, never as keys.
-  useEffect(() => onTerminalAnswer((answer) => void takeSyncReport(answer)), []);
+  // The terminal's answers to the probe never come here: Ink's input parser takes them out.
   useInput((input, key) => {
     anyKey.current?.();
     // Bracketed paste (enabled by the app): everything between the markers is one "paste" key
@@ -89,12 +86,6 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
     // Each is its own key press, in order.
     enqueue(splitKeys(input, key).map(([one, k]) => [keyName(one, k), one, k]));
   });
-  // Asked once the input is raw (so the answer is not echoed), after the first frame went out.
-  const { stdout } = useStdout();
-  const { isRawModeSupported } = useStdin();
-  useEffect(() => {
-    if (isRawModeSupported && stdout.isTTY) askSyncSupport((bytes) => stdout.write(bytes));
-  }, [isRawModeSupported, stdout]);
   return <BusContext.Provider value={entries}>{children}</BusContext.Provider>;
 }
 

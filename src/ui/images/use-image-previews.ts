@@ -8,7 +8,8 @@ import type { Store } from "../../model/store.js";
 import { fetchUploadBytes } from "../../sync/actions/images.js";
 import type { ActionSession } from "../../sync/actions/result.js";
 import type { LayoutOptions } from "../message-layout.js";
-import { drawnByTerminal, terminalGraphics } from "./graphics.js";
+import { drawnByTerminal } from "./graphics.js";
+import { useTerminalCapabilities } from "../terminal/use-capabilities.js";
 import { loadTerminalEncoders } from "./terminal-image.js";
 import { ImagePreviews } from "./image-previews.js";
 import { originalPath } from "./image-refs.js";
@@ -39,17 +40,18 @@ export function useImagePreviews(session: Pick<ActionSession, "machine">, store:
   const previews = useMemo(() => previewsOf(session), [session]);
   const [version, setVersion] = useState(previews.version);
   useEffect(() => previews.onChange(() => setVersion(previews.version)), [previews]);
+  // Half-blocks until the terminal said how it draws images (the probe's answer comes after the first frame).
+  const graphics = useTerminalCapabilities().graphics;
   useEffect(() => {
-    if (enabled && drawnByTerminal(terminalGraphics().mode)) void loadTerminalEncoders();
-  }, [enabled]);
+    if (enabled && drawnByTerminal(graphics.mode)) void loadTerminalEncoders();
+  }, [enabled, graphics.mode]);
   const site = store?.realm.url || undefined;
   const thumbnailFormats = store?.realm.thumbnailFormats;
   const images = useMemo<LayoutOptions["images"]>(() => {
-    const graphics = terminalGraphics();
     if (!enabled || graphics.mode === "off") return undefined;
     // Without colour there is no half-block art: the caption alone.
     const captionsOnly = !color && graphics.mode === "halfblocks";
     return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats }, m, width);
-  }, [previews, enabled, color, site, thumbnailFormats, version]);
+  }, [previews, enabled, color, site, thumbnailFormats, version, graphics]);
   return { images, previews, version };
 }
