@@ -19,6 +19,7 @@ import { sendMessage } from "../src/api/routes/messages.js";
 import { SyncSession } from "../src/sync/session.js";
 import { App } from "../src/ui/App.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
+import { takeTerminal } from "../src/ui/terminal/screen-mode.js";
 import { buildSidebarRows, type SidebarRow } from "../src/ui/sidebar-rows.js";
 import { printFigure, startBenchServer } from "./util.js";
 
@@ -74,6 +75,8 @@ const store = session.machine.store!;
 
 const stdout = new CountingTty();
 const stdin = fakeStdin();
+// BENCH_ALTERNATE_SCREEN=1: as the client runs in a terminal, on the alternate screen at its full height.
+if (process.env.BENCH_ALTERNATE_SCREEN) takeTerminal(stdout);
 const instance = render(
   <KeypressProvider onAnyKey={() => session.keyPressed()}>
     <App session={session} />

@@ -39,6 +39,8 @@ const runs = [
   { title: "Bytes written per keystroke, the frame writer (after), 80×24", file: "frame-bytes.js", args: ["80", "24", "after"] },
   { title: "Bytes written per keystroke, Ink's own writer (before), 120×40", file: "frame-bytes-ink.js", args: ["120", "40", "before"] },
   { title: "Bytes written per keystroke, the frame writer (after), 120×40", file: "frame-bytes.js", args: ["120", "40", "after"] },
+  { title: "Bytes written per keystroke on the alternate screen at the terminal's full height, Ink's own writer (it clears and redraws such frames), 120×40", file: "frame-bytes-ink.js", args: ["120", "40", "alternate, Ink"], env: { BENCH_ALTERNATE_SCREEN: "1" } },
+  { title: "Bytes written per keystroke on the alternate screen at the terminal's full height, the frame writer, 120×40", file: "frame-bytes.js", args: ["120", "40", "alternate"], env: { BENCH_ALTERNATE_SCREEN: "1" } },
   { title: "Files: a 20 MiB upload streamed from disk and its authenticated download (reference server on 127.0.0.1)", file: "files.js", args: ["20", "3"] },
   { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
@@ -48,6 +50,6 @@ const only = process.env.BENCH_ONLY;
 for (const r of runs) {
   if (only && !r.file.startsWith(only)) continue;
   console.log(`\n${r.title}`);
-  const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000 });
+  const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000, env: { ...process.env, ...r.env } });
   if (res.status !== 0) console.log(`  (benchmark ended with status ${res.status ?? res.signal})`);
 }

@@ -7,6 +7,8 @@
 //   unchanged lines remembered across frames instead of redone every frame (src/ui/ink-frame/);
 // - Ink's `log-update`: the frame writer, which sends only what changed since the frame on screen;
 // - Ink's `write-synchronized`: synchronized output only where the terminal said it has it;
+// - Ink's full-height frames: drawn by the frame writer on the alternate screen, not cleared
+//   and redrawn whole;
 // - Ink's input parser: the terminal's answers to our questions (OSC, DCS, APC strings and CSI
 //   reports) are taken out of the key input and handed to the terminal probe, never to keys; an
 //   unfinished sequence may wait a little for its end (App.js schedules that wait);
@@ -127,6 +129,14 @@ export const EDITS = [
     file: file("slice-ansi", "tokenize-ansi.js"),
     prepend: GRAPHEMES_IMPORT,
     replace: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'})", "__termchatGraphemes"]],
+  },
+  {
+    // On the alternate screen the frame writer draws a frame as tall as the terminal by its
+    // changes (src/ui/ink-frame/log-update.ts, drawsFullHeight); Ink would clear the screen and
+    // its scrollback and redraw every such frame whole.
+    name: "Ink's full-height frames",
+    file: file("ink", "build", "ink.js"),
+    replace: [["        if (this.lastOutputHeight >= this.options.stdout.rows) {", "        if (this.lastOutputHeight >= this.options.stdout.rows && !this.log.drawsFullHeight) {"]],
   },
   {
     // An unfinished sequence waits as long as the parser says (src/ui/ink-frame/input-parser.ts),

@@ -30,6 +30,7 @@ import { useRecordChecks } from "./hooks/use-record-checks.js";
 import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
+import { usesAlternateScreen } from "./terminal/screen-mode.js";
 import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
@@ -98,7 +99,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const theme = THEME_TABLE[ui.theme ?? settings.theme];
   const popups = usePopupStack();
 
-  const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
+  // The whole terminal on the alternate screen; else one row short of it (a full-height frame there would scroll).
+  const height = Math.max(6, usesAlternateScreen() ? rows : rows - 1);
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
   const narrow = currentNarrow(ui);
   useEffect(() => session.cache?.noteView(narrow), [session, narrow]);

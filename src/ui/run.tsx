@@ -3,12 +3,13 @@ import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
-import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
+import { KeypressProvider } from "./hooks/use-keypress.js";
 import { withImageOverlay } from "./images/overlay.js";
 import { DEFAULT_SETTINGS } from "../config/settings.js";
 import { updateTerminalCapabilities } from "./terminal/capabilities.js";
 import { initialCapabilities } from "./terminal/probe.js";
 import { TerminalProbe } from "./terminal/TerminalProbe.js";
+import { takeTerminal } from "./terminal/screen-mode.js";
 
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
@@ -27,13 +28,14 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
       afterFirstFrame?.();
     },
   };
-  // Pasted text arrives marked, so a pasted newline never sends the message.
-  process.stdout.write(BRACKETED_PASTE_ON);
-  process.once("exit", () => process.stdout.write(BRACKETED_PASTE_OFF));
+  // The alternate screen and bracketed paste, before the first frame; given back on every way out.
+  // Should an uncaught exception end the process, the app's last frame goes first, to the alternate screen.
+  let instance: ReturnType<typeof render> | undefined;
+  const terminal = takeTerminal(process.stdout, { beforeCrash: () => instance?.unmount() });
   // What the environment says of the terminal; the probe asks the rest once the first frame is out.
   const images = (props.settings ?? DEFAULT_SETTINGS).imagePreviews;
   updateTerminalCapabilities(initialCapabilities(process.env, images));
-  const instance = render(
+  instance = render(
     <TerminalProbe images={images} env={process.env}>
       <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
         <App {...props} />
@@ -42,5 +44,7 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
     // Images drawn by the terminal (once it said it can) are written after each frame, over the rows the layout left for them.
     { exitOnCtrlC: false, patchConsole: true, ...(images && { stdout: withImageOverlay(process.stdout) }) },
   );
+  // As soon as the app has ended, before anything else is printed (an error's one line).
+  instance.waitUntilExit().then(terminal.restore, terminal.restore);
   return instance;
 }

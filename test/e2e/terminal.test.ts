@@ -51,7 +51,7 @@ async function startDemo(opts: { cols: number; rows: number; args?: string[]; en
   return session;
 }
 
-/** What is wrong with a screen of `cols`×`rows` (empty: nothing wider than the terminal, one frame only, status line last). */
+/** What is wrong with a screen of `cols`×`rows` (empty: nothing wider than the terminal, one frame only, status line on the last row). */
 function layoutProblems(screen: string, cols: number, rows: number): string[] {
   const problems: string[] = [];
   const lines = screen.split("\n");
@@ -62,10 +62,10 @@ function layoutProblems(screen: string, cols: number, rows: number): string[] {
     const n = lines.filter((l) => re.test(l)).length;
     if (n !== 1) problems.push(`${String(re)} appears ${n} times`);
   }
-  // The status line is the last used row: the app keeps one row free below it.
+  // The status line is the last used row: on the alternate screen, the terminal's last row.
   const used = lines.map((l) => l.trim() !== "").lastIndexOf(true);
   if (!/connected.*Lighthouse Labs · Maya Okafor · \? help/.test(lines[used] ?? "")) problems.push(`last used row is not the status line: ${JSON.stringify(lines[used])}`);
-  if (used !== rows - 2) problems.push(`status line on row ${used + 1}, expected ${rows - 1}`);
+  if (used !== rows - 1) problems.push(`status line on row ${used + 1}, expected ${rows}`);
   if (!MESSAGE_TIME.test(screen)) problems.push("no message in the pane");
   return problems;
 }

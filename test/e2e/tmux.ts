@@ -236,6 +236,11 @@ export class TmuxSession {
     return (await this.captureState()).screen;
   }
 
+  /** The pane's scrollback and screen, oldest line first (what the user can scroll back to). */
+  async history(): Promise<string> {
+    return this.tmux("capture-pane", "-p", "-t", this.pane, "-S", "-", "-E", "-");
+  }
+
   /** The visible screen with its colours and attributes (`capture-pane -e`): SGR sequences as tmux redraws them. */
   async captureStyled(): Promise<string> {
     return this.tmux("capture-pane", "-p", "-e", "-t", this.pane);

@@ -150,6 +150,45 @@ async function runPaneSequence(seed: number, frames: number, uncertain: boolean)
   return { compared: frames, shifts };
 }
 
+/**
+ * On the alternate screen (anchored): frames up to the terminal's full height, a full-height one
+ * without its final newline as Ink sends it, drawn from the screen's top line. The cursor is
+ * hidden there and rests where the last change left it, so only the cells are compared.
+ */
+async function runAnchoredSequence(seed: number, frames: number): Promise<{ compared: number; full: number }> {
+  const rand = prng(seed);
+  let cols = 10 + Math.floor(rand() * 50);
+  let rows = 4 + Math.floor(rand() * 14);
+  const term = headlessTerminal(cols, rows);
+  await writeTo(term, "\x1b[?1049h\x1b[H");
+  const writer = new FrameWriter({ anchored: true });
+  let lines: Line[] = Array.from({ length: rows }, () => randomLine(rand, cols, true));
+  let full = 0;
+  for (let i = 0; i < frames; i++) {
+    if (i > 0 && rand() < 0.06) {
+      cols = 10 + Math.floor(rand() * 50);
+      rows = 4 + Math.floor(rand() * 14);
+      term.resize(cols, rows);
+      lines = Array.from({ length: rows }, () => randomLine(rand, cols, true));
+    } else if (i > 0) {
+      lines = mutate(rand, lines, cols, rows + 1, false);
+      // Mostly as tall as the screen, as the app is there; sometimes shorter (a frame before the data).
+      if (rand() < 0.7) while (lines.length < rows) lines.push(randomLine(rand, cols, true));
+      if (rand() < 0.5 && lines.length > rows) lines = lines.slice(0, rows);
+      if (rand() < 0.1) lines = lines.slice(0, 1 + Math.floor(rand() * (rows - 1)));
+      else if (lines.length > rows) lines = lines.slice(0, rows);
+    }
+    const composed = compose(lines, cols);
+    const frame = lines.length === rows ? composed.slice(0, -1) : composed;
+    if (lines.length === rows) full++;
+    await writeTo(term, writer.render(frame, cols, rows));
+    const expected = await fullRedraw(frame, cols, rows, false);
+    expect(screenOf(term).rows, `seed ${seed}, frame ${i}, ${cols}×${rows}, ${lines.length} lines`).toEqual(expected.rows);
+  }
+  term.dispose();
+  return { compared: frames, full };
+}
+
 describe("frame writer", () => {
   it("leaves the screen as a full redraw would, over random frames and resizes", async () => {
     let compared = 0;
@@ -220,6 +259,30 @@ describe("frame writer", () => {
     expect(bytes).toContain("🔒leadership");
     expect(bytes).toContain("▌");
     expect(bytes).not.toContain("gluten");
+  });
+
+  it("on the alternate screen, draws frames as tall as the terminal by their changes, as a full redraw shows them", async () => {
+    let compared = 0;
+    let full = 0;
+    for (let seed = 401; seed <= 430; seed++) {
+      const r = await runAnchoredSequence(seed, 20);
+      compared += r.compared;
+      full += r.full;
+    }
+    console.log(`frame writer: ${compared} random frames on the alternate screen compared, ${full} as tall as the terminal`);
+    expect(compared).toBe(600);
+    expect(full).toBeGreaterThan(300);
+  }, 180_000);
+
+  it("on the alternate screen, changes one cell of a full-height frame with a few bytes and never a newline at the bottom", () => {
+    const writer = new FrameWriter({ anchored: true });
+    const frame = (mark: string) => Array.from({ length: 10 }, (_, y) => (y === 9 ? `status ${mark}` : `line ${y}`)).join("\n");
+    expect(writer.render(frame("a"), 40, 10).startsWith("\x1b[H")).toBe(true);
+    const bytes = writer.render(frame("b"), 40, 10);
+    expect(bytes).toContain("b");
+    expect(bytes).not.toContain("line");
+    expect(bytes).not.toContain("\n");
+    expect(bytes.length).toBeLessThan(16);
   });
 
   it("draws whole, from the top left corner, after a resize", () => {

@@ -107,12 +107,9 @@ export function useKeypress(handler: KeyHandler, opts: { priority?: number; acti
   }, [entries, priority]);
 }
 
-/** Ink passes the bracketed-paste markers on without their ESC. */
+/** Ink passes the bracketed-paste markers on without their ESC (the mode is turned on by ../terminal/screen-mode.ts). */
 const PASTE_START = "[200~";
 const PASTE_END = "[201~";
-/** Turn bracketed paste mode on and off (written by the app at start and exit). */
-export const BRACKETED_PASTE_ON = "\x1b[?2004h";
-export const BRACKETED_PASTE_OFF = "\x1b[?2004l";
 
 const NO_KEY: Key = {
   upArrow: false,

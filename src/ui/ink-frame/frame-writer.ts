@@ -10,7 +10,10 @@
  * What it cannot reason about is drawn whole: the first frame, a frame after the size of the
  * terminal changed (from the top left corner then, since the terminal has moved the old lines
  * about), a frame as tall as the terminal, one with a line wider than it, or one without the
- * final newline. A changed line holding a character whose width terminals disagree on (emoji,
+ * final newline. On the alternate screen (`anchored`) the frame's top line is the screen's, so
+ * a frame as tall as the terminal, which Ink sends without its final newline, is drawn by its
+ * changes too, and the cursor never goes below the screen's last line (a newline there would
+ * scroll it). A changed line holding a character whose width terminals disagree on (emoji,
  * flags, joined emoji, an accent on its own) is written from that character on, so it looks as
  * in a full redraw even on a terminal that measures it otherwise (line-grid.ts, doubtfulEdit).
  */
@@ -29,7 +32,14 @@ const ERASE_LINE = `${CSI}2K`;
 export const HIDE_CURSOR = `${CSI}?25l`;
 export const SHOW_CURSOR = `${CSI}?25h`;
 
+export interface FrameWriterOptions {
+  /** The frame's top line is the screen's top line (the alternate screen). */
+  anchored?: boolean;
+}
+
 export class FrameWriter {
+  constructor(private readonly options: FrameWriterOptions = {}) {}
+
   /** The lines of the frame on screen; undefined when the screen is not known. */
   private lines: string[] | undefined;
   /** Cursor position relative to the frame's top line; column -1 when unknown (after a wrap). */
@@ -50,9 +60,10 @@ export class FrameWriter {
     const complete = frame.endsWith("\n");
     const lines = frame.split("\n");
     if (complete) lines.pop();
-    if (this.lines && !this.fromTop && complete && lines.length < rows) this.update(this.lines, lines, columns);
+    const fullHeight = this.options.anchored === true && !complete && lines.length === rows;
+    if (this.lines && !this.fromTop && (complete ? lines.length < rows : fullHeight)) this.update(this.lines, lines, columns, complete);
     else this.whole(lines, complete);
-    if (!complete) this.lines = undefined;
+    if (!complete && !fullHeight) this.lines = undefined;
     if (cursor && this.lines) {
       this.moveTo(cursor.y, cursor.x);
       this.out += SHOW_CURSOR;
@@ -66,7 +77,7 @@ export class FrameWriter {
     this.out = this.cursorShown ? HIDE_CURSOR : "";
     this.cursorShown = false;
     if (this.lines) {
-      this.moveTo(0, 0);
+      this.home();
       this.out += ERASE_BELOW;
     }
     this.lines = undefined;
@@ -86,10 +97,19 @@ export class FrameWriter {
     this.cursorShown = false;
   }
 
+  /** To the frame's top left corner: on the alternate screen the screen's, wherever the cursor is. */
+  private home(): void {
+    if (!this.options.anchored) return this.moveTo(0, 0);
+    this.out += `${CSI}H`;
+    this.row = 0;
+    this.column = 0;
+  }
+
   private whole(lines: string[], complete: boolean): void {
-    const over = this.lines !== undefined && !this.fromTop;
+    // Over what is there (each line erased as it is written), unless the screen was cleared.
+    const over = (this.lines !== undefined || this.options.anchored === true) && !this.fromTop;
     if (this.fromTop) this.out += `${CSI}H${ERASE_BELOW}${CSI}m`;
-    else if (over) this.moveTo(0, 0);
+    else if (over) this.home();
     this.fromTop = false;
     lines.forEach((line, i) => {
       this.out += (over ? ERASE_LINE + `${CSI}m` : "") + joinSgr(line);
@@ -101,7 +121,7 @@ export class FrameWriter {
     this.column = complete ? 0 : -1;
   }
 
-  private update(prev: string[], next: string[], columns: number): void {
+  private update(prev: string[], next: string[], columns: number, complete: boolean): void {
     const shared = Math.min(prev.length, next.length);
     const grids = new Map<string, Grid | false>();
     const grid = (line: string) => {
@@ -136,10 +156,14 @@ export class FrameWriter {
     }
     if (next.length > prev.length) {
       this.moveTo(prev.length, 0);
-      for (let y = prev.length; y < next.length; y++) this.out += ERASE_LINE + `${CSI}m` + joinSgr(next[y]!) + "\n";
-      this.row = next.length;
-      this.column = 0;
-    } else {
+      for (let y = prev.length; y < next.length; y++) {
+        this.out += ERASE_LINE + `${CSI}m` + joinSgr(next[y]!);
+        // A frame as tall as the screen has no newline after its last line (it would scroll).
+        if (complete || y < next.length - 1) this.out += "\n";
+      }
+      this.row = complete ? next.length : next.length - 1;
+      this.column = complete ? 0 : -1;
+    } else if (complete) {
       this.toRestingRow(next.length);
       if (next.length < prev.length) this.out += ERASE_BELOW;
     }

@@ -2,10 +2,13 @@
  * A drop-in for Ink's `log-update` (the Ink patch swaps it in: scripts/ink-patch.mjs):
  * the one place that writes frames to the terminal. Each frame goes through the FrameWriter,
  * which writes only what changed, and is wrapped in synchronized output when the terminal
- * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update.
+ * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update, and one flag more:
+ * `drawsFullHeight`, on the alternate screen, where a frame as tall as the terminal is drawn by
+ * its changes too (the Ink patch then skips Ink's own clear-and-redraw of such frames).
  */
 import { FrameWriter, HIDE_CURSOR, SHOW_CURSOR, type CursorSpot } from "./frame-writer.js";
 import { BEGIN_SYNC, END_SYNC, syncSupported } from "./sync-mode.js";
+import { usesAlternateScreen } from "../terminal/screen-mode.js";
 
 interface Stream {
   write(data: string): unknown;
@@ -22,6 +25,7 @@ export interface LogUpdate {
   setCursorPosition(position: CursorSpot | undefined): void;
   isCursorDirty(): boolean;
   willRender(str: string): boolean;
+  drawsFullHeight: boolean;
 }
 
 function sameSpot(a: CursorSpot | undefined, b: CursorSpot | undefined): boolean {
@@ -29,7 +33,9 @@ function sameSpot(a: CursorSpot | undefined, b: CursorSpot | undefined): boolean
 }
 
 export function createLogUpdate(stream: Stream, { showCursor = false } = {}): LogUpdate {
-  const writer = new FrameWriter();
+  // The alternate screen is taken before Ink makes its writer (src/ui/run.tsx).
+  const anchored = Boolean(stream.isTTY) && usesAlternateScreen();
+  const writer = new FrameWriter({ anchored });
   let previous = "";
   let cursorHidden = false;
   let cursor: CursorSpot | undefined;
@@ -85,6 +91,7 @@ export function createLogUpdate(stream: Stream, { showCursor = false } = {}): Lo
   };
   render.isCursorDirty = () => cursorDirty;
   render.willRender = (str) => changes(str, active());
+  render.drawsFullHeight = anchored;
   return render;
 }
 
