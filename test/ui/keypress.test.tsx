@@ -45,6 +45,10 @@ describe("the keypress bus", () => {
     expect(await feed(["\x1bq", "\x1bG", "\x1b"])).toEqual(["escape", "q", "escape", "G", "escape"]);
   });
 
+  it("names a control key read together with typed text as it names it alone", async () => {
+    expect(await feed(["notes: \x14", "\x14", "ab\x0fc"])).toEqual(["n", "o", "t", "e", "s", ":", " ", "C-t", "C-t", "a", "b", "C-o", "c"]);
+  });
+
   it("passes single keys and control keys through unchanged", async () => {
     expect(await feed(["q", "\x0b", "\x1b[A"])).toEqual(["q", "C-k", "up"]);
   });

@@ -154,6 +154,8 @@ export function splitKeys(input: string, key: Key): Array<[string, Key]> {
     if (c === "\t") return ["", { ...NO_KEY, tab: true }];
     if (c === "\x7f" || c === "\b") return ["", { ...NO_KEY, backspace: true }];
     if (c === "\n") return ["j", { ...NO_KEY, ctrl: true }];
+    // Another control key read together with other keys (Ctrl-T after typed text): named as Ink names it alone.
+    if (c >= "\x01" && c <= "\x1a") return [String.fromCharCode(c.charCodeAt(0) + 96), { ...NO_KEY, ctrl: true }];
     return [c, { ...NO_KEY, shift: c !== c.toLowerCase() }];
   });
 }
