@@ -7,8 +7,8 @@
  * variables. Then the answers' timing: late, a byte at a time, between keys, and into the
  * compose box: an answer must never act as a key nor show up as typed text.
  *
- * The cases run concurrently, three demos at a time (E2E_DEMOS_AT_ONCE=1 runs them one by one,
- * and vitest then shows each case's own time); terminal-scenario.ts has the scenario.
+ * The cases run concurrently, three demos at a time (`vitest run --maxConcurrency=1` runs them
+ * one by one, and then shows each case's own time); terminal-scenario.ts has the scenario.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import { ensureBuilt } from "./app.js";
 import { Case, DRAFT, press, slots, started } from "./terminal-scenario.js";
 import { PROFILES, type ProfileName } from "./terminal-profiles.js";
 
-const DEMOS_AT_ONCE = Math.max(1, Number(process.env.E2E_DEMOS_AT_ONCE) || 3);
+const DEMOS_AT_ONCE = 3;
 const slot = slots(DEMOS_AT_ONCE);
 
 /** A test body with its own Case, run when a slot is free; the case is cleaned up before the slot goes to the next. */
@@ -86,7 +86,7 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
       await press(t, [["j", /› @ Omar Haddad/]]);
       c.expect(await c.clean(t, "after the answers")).toMatch(/Inbox {2}\d+ unread/);
       await press(t, [["k", /› @ Lena Fischer/]]);
-      await c.scenario(t, d.site, `${name}-${timing.kind}`, quit);
+      await c.scenario(t, d.site, timing.kind, quit);
     })(ctx),
   );
 
@@ -108,7 +108,7 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
       await t.waitFor(/› {4}release 2\.4 ★/, { timeoutMs: 10_000 });
       await c.clean(t, "after the answers and keys");
       await press(t, [["k", /›▾ #engineering/], ["k", /› @ Omar Haddad/], ["k", /› @ Lena Fischer/]]);
-      await c.scenario(t, d.site, "wezterm-mixed", "Q");
+      await c.scenario(t, d.site, "mixed", "Q");
     })(ctx),
   );
 

@@ -63,7 +63,6 @@ export class PtyTerminal {
   private readonly held: Array<() => void> = [];
   private released = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  private nextStaggerAt = 0;
   private appPid: number | undefined;
   private ended: { status?: number; signal?: number } | undefined;
   private killing: Promise<void> | undefined;
@@ -169,12 +168,7 @@ export class PtyTerminal {
     else if (t.kind === "split") send(t.byteGapMs);
     else if (t.kind === "held" && !this.released) this.held.push(() => send());
     else if (t.kind === "held") send();
-    else if (t.kind === "late") this.after(t.afterMs, () => send());
-    else {
-      const at = Math.max(Date.now(), this.nextStaggerAt);
-      this.nextStaggerAt = at + t.gapMs;
-      this.after(at - Date.now(), () => send());
-    }
+    else this.after(t.afterMs, () => send());
   }
 
   private after(ms: number, run: () => void): void {

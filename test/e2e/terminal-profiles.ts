@@ -181,13 +181,11 @@ export type ProfileName = keyof typeof PROFILES;
 
 /**
  * When the answers arrive: at once; late (after the app has stopped waiting); a byte at a time
- * (as a slow link splits them); one answer at a time with gaps (room for keys typed between
- * them); or held until the test releases them (to land at a chosen moment, e.g. while the
- * compose box is open).
+ * (as a slow link splits them); or held until the test releases them, at a moment it chooses
+ * (while the compose box is open, say) and, if it likes, one at a time with keys between them.
  */
 export type AnswerTiming =
   | { kind: "at-once" }
   | { kind: "late"; afterMs: number }
   | { kind: "split"; byteGapMs: number }
-  | { kind: "staggered"; gapMs: number }
   | { kind: "held" };

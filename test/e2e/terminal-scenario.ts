@@ -83,10 +83,11 @@ export class Case {
     return t;
   }
 
-  /** The screen has no answer text and no popup; returns it. */
+  /** The screen has no answer text (nor bytes the terminal echoed before the first row) and no popup; returns it. */
   async clean(t: Driver, where: string): Promise<string> {
     const screen = await t.capture();
     this.expect(screen, `terminal answers shown as text (${where})`).not.toMatch(ANSWER_TEXT);
+    this.expect(screen.split("\n")[0], `the first row is the sidebar's Inbox (${where})`).toMatch(/^[ ›]≡ Inbox /);
     this.expect(screen, `a popup opened (${where})`).not.toMatch(POPUP);
     return screen;
   }
