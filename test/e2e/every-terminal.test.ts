@@ -21,15 +21,16 @@ const DEMOS_AT_ONCE = 3;
 const slot = slots(DEMOS_AT_ONCE);
 
 /** A test body with its own Case, run when a slot is free; the case is cleaned up before the slot goes to the next. */
-const run = (body: (c: Case) => Promise<void>) => (ctx: TestContext) =>
-  slot(async () => {
-    const c = new Case(ctx.expect, ctx.onTestFinished);
+const run = (body: (c: Case) => Promise<void>) => (ctx: TestContext) => {
+  const c = new Case(ctx.expect, ctx.onTestFinished);
+  return slot(async () => {
     try {
       await body(c);
     } finally {
       await c.cleanUp();
     }
   });
+};
 
 beforeAll(() => ensureBuilt());
 
@@ -63,7 +64,8 @@ describe.concurrent("the key scenarios in every terminal, answers at once", () =
       const screenDir = join(d.home, "screens");
       mkdirSync(screenDir, { mode: 0o700 });
       const rc = join(d.home, "screenrc");
-      writeFileSync(rc, "startup_message off\n");
+      // autodetach off: when the terminal hangs up (a failed case's clean-up), the session ends instead of living on detached.
+      writeFileSync(rc, "startup_message off\nautodetach off\n");
       const command = ["screen", "-q", "-c", rc, "-S", `tc${process.pid}-${prefix.length}`, ...prefix, ...d.args];
       const t = await c.pty(command, { profile: PROFILES.xterm, env: { ...d.env, SCREENDIR: screenDir } });
       await started(t);

@@ -54,16 +54,24 @@ export function slots(n: number): <T>(body: () => Promise<T>) => Promise<T> {
 /** One test's terminals, demo and clean-up; assertions through the test's own expect (tests run concurrently). */
 export class Case {
   private readonly steps: Array<() => Promise<void> | void> = [];
+  private ended = false;
 
   constructor(readonly expect: ExpectStatic, onTestFinished: TestContext["onTestFinished"]) {
     onTestFinished(() => this.cleanUp());
   }
 
+  /** Ends everything the case started; after this (a test that timed out, say) it starts nothing more. */
   async cleanUp(): Promise<void> {
+    this.ended = true;
     for (const step of this.steps.splice(0).reverse()) await step();
   }
 
+  private checkLive(): void {
+    if (this.ended) throw new Error("the test has already ended: nothing more is started");
+  }
+
   async demo(): Promise<Demo> {
+    this.checkLive();
     const port = await freePort();
     const home = mkdtempSync(join(tmpdir(), "tcterm-"));
     this.steps.push(() => rmSync(home, { recursive: true, force: true }));
@@ -72,14 +80,18 @@ export class Case {
   }
 
   async pty(command: string[], opts: PtyOptions): Promise<PtyTerminal> {
-    const t = await PtyTerminal.start(command, { cols: 100, rows: 30, cwd: ROOT, ...opts });
-    this.steps.push(() => t.kill());
-    return t;
+    return this.keep(await PtyTerminal.start(command, { cols: 100, rows: 30, cwd: ROOT, ...opts }));
   }
 
   async tmux(command: string[], opts: TmuxOptions): Promise<TmuxSession> {
-    const t = await TmuxSession.start(command, { cols: 100, rows: 30, cwd: ROOT, ...opts });
+    return this.keep(await TmuxSession.start(command, { cols: 100, rows: 30, cwd: ROOT, ...opts }));
+  }
+
+  /** A terminal to kill at the end; killed at once if the test ended while it was starting. */
+  private async keep<T extends { kill(): Promise<void> }>(t: T): Promise<T> {
     this.steps.push(() => t.kill());
+    if (this.ended) await this.cleanUp();
+    this.checkLive();
     return t;
   }
 
