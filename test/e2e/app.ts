@@ -45,3 +45,17 @@ export async function apiAs(site: string, email: string) {
     return (await res.json()) as Record<string, unknown>;
   };
 }
+
+/** The newest messages of a channel's topic on a running server, read as `email` (a demo user). */
+export async function topicMessages(site: string, email: string, channel: string, topic: string): Promise<Array<{ content: string; sender_email: string }>> {
+  const call = await apiAs(site, email);
+  const reg = await call("POST", "register", { fetch_event_types: JSON.stringify(["subscription"]) });
+  const sub = (reg.subscriptions as Array<{ name: string; stream_id: number }>).find((s) => s.name === channel);
+  if (!sub) throw new Error(`${email} is not subscribed to #${channel}`);
+  const narrow = [
+    { operator: "channel", operand: sub.stream_id },
+    { operator: "topic", operand: topic },
+  ];
+  const res = await call("GET", "messages", { anchor: "newest", num_before: "10", num_after: "0", narrow: JSON.stringify(narrow), apply_markdown: "false" });
+  return res.messages as Array<{ content: string; sender_email: string }>;
+}
