@@ -129,7 +129,7 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
       await c.clean(t, "with the answers come while composing");
       await t.sendKeys("Enter");
       await t.waitForGone("Enter send", { timeoutMs: 10_000 });
-      c.expect(await c.lastSent(d.site)).toBe(`${DRAFT} before after`);
+      await c.expect.poll(() => c.lastSent(d.site), { timeout: 10_000 }).toBe(`${DRAFT} before after`);
       await t.sendKeys("Q");
       c.expect(await t.waitForExit({ timeoutMs: 10_000 })).toBe(0);
     })(ctx),

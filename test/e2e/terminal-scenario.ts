@@ -25,6 +25,7 @@ const ANSWER_TEXT = /rgb:|\]1[01];|\[\?\d+;|\$y|;OK|>\||Gi=|kitty\(|XTerm\(|VTE\
 const POPUP = /[╭╮╰╯]/;
 /** For each step after the start: a key's effect shows well within this, even on a busy machine. */
 const STEP = { timeoutMs: 10_000 };
+const STEP_POLL = { timeout: 10_000 };
 
 export interface Demo {
   site: string;
@@ -128,7 +129,8 @@ export class Case {
     await t.sendKeys("Enter");
     await t.waitForGone("Enter send", STEP);
     await t.waitFor(text, STEP);
-    this.expect(await this.lastSent(site)).toBe(DRAFT + text);
+    // The outbox sends in the background: the server has it soon after the box closed.
+    await this.expect.poll(() => this.lastSent(site), STEP_POLL).toBe(DRAFT + text);
     // j/k in the sidebar (its cursor starts on the open topic), then open the row it is on.
     await t.sendKeys("h", "j", "j", "k");
     await press(t, [["Enter", "#engineering > postgres upgrade"]]);

@@ -142,6 +142,30 @@ describe("what waits for the rest of a sequence", () => {
     expect(parser.hasPendingEscape()).toBe(false);
   });
 
+  it("an answer that arrives a byte at a time, slower than the wait in all, is still an answer", () => {
+    const { parser, answers, advance } = clocked(true);
+    const answer = "\x1b[?63;1;2;4;6;9;15;16;17;18;21;22c";
+    for (const byte of answer) {
+      expect(parser.push(byte)).toEqual([]);
+      advance(40);
+      expect(parser.flushPending()).toEqual([]);
+    }
+    expect(answers).toEqual([answer]);
+    expect(parser.hasPendingEscape()).toBe(false);
+  });
+
+  it("an answer's beginning that stops coming counts as keys after the wait since its last byte", () => {
+    const { parser, answers, advance } = clocked(false);
+    expect(parser.push("\x1b]11;rgb:")).toEqual([]);
+    advance(SEQUENCE_WAIT_MS - 1);
+    expect(parser.push("ff")).toEqual([]);
+    advance(SEQUENCE_WAIT_MS - 1);
+    expect(parser.flushPending()).toEqual([]);
+    advance(1);
+    expect(parser.flushPending()).toEqual(["\x1b]", "11;rgb:ff"]);
+    expect(answers).toEqual([]);
+  });
+
   it("a string broken by a key that no answer contains (Enter, Backspace) is keys at once", () => {
     expect(parseInput("\x1b]ab\rcd", () => undefined)).toEqual({ keys: ["\x1b]", "ab\rcd"], pending: "" });
     expect(parseInput("\x1bPx\x1b[A", () => undefined)).toEqual({ keys: ["\x1bP", "x", "\x1b[A"], pending: "" });

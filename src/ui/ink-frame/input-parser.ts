@@ -20,8 +20,16 @@ import { answersOwed, deliverTerminalAnswer } from "../terminal/answers.js";
 const ESC = "\x1b";
 /** How long a lone ESC waits for the rest of an answer while answers are owed. */
 export const ESC_WAIT_MS = 50;
-/** How long an unfinished sequence waits for its end before its bytes count as keys. */
+/**
+ * How long an unfinished sequence waits for its end before its bytes count as keys. A key
+ * arrives whole in one read; an answer may come a byte at a time over a slow link, so while
+ * what waits still reads like the start of an answer, the wait starts again with each byte that
+ * continues it, up to SEQUENCE_MAX_MS in all.
+ */
 export const SEQUENCE_WAIT_MS = 300;
+export const SEQUENCE_MAX_MS = 5000;
+/** The beginnings of the answers terminals send: CSI reports, OSC with its number, XTVERSION/DECRQSS/XTGETTCAP, kitty's APC. */
+const ANSWER_START = /^\x1b(?:\[[?>=]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(?:>(?:\|[^\x07\x1b]*)?|[01](?:[$+](?:r[^\x07\x1b]*)?)?)?|_(?:G[^\x07\x1b]*)?)\x1b?$/;
 /** A string sequence longer than this is no answer of a terminal's (ours are short). */
 const STRING_LIMIT = 4096;
 /** ESC ] OSC, ESC P DCS, ESC _ APC, ESC ^ PM, ESC X SOS: strings up to ST or BEL. */
@@ -153,14 +161,16 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
   const onAnswer = options.onAnswer ?? deliverTerminalAnswer;
   const owed = options.answersOwed ?? answersOwed;
   let pending = "";
-  /** When the first byte of what waits arrived. */
+  /** When the first byte of what waits arrived, and the last one. */
   let since = 0;
+  let last = 0;
 
   const take = (input: string): string[] => {
     const continued = pending !== "";
     const result = parseInput(input, onAnswer);
+    last = now();
     // Still the same unfinished sequence (it began at the start of the input): its wait goes on.
-    if (!(continued && result.pending.length === input.length)) since = now();
+    if (!(continued && result.pending.length === input.length)) since = last;
     pending = result.pending;
     return result.keys;
   };
@@ -169,7 +179,8 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
     if (pending === "") return 0;
     const t = now();
     if (pending === ESC || pending === ESC + ESC) return owed(t) ? Math.max(0, since + ESC_WAIT_MS - t) : 0;
-    return Math.max(0, since + SEQUENCE_WAIT_MS - t);
+    const until = ANSWER_START.test(pending) ? Math.min(last + SEQUENCE_WAIT_MS, since + SEQUENCE_MAX_MS) : since + SEQUENCE_WAIT_MS;
+    return Math.max(0, until - t);
   };
 
   return {

@@ -184,7 +184,11 @@ export function probeTerminal(options: ProbeOptions): Probe {
     resolveDecided();
   };
   const stopListening = onTerminalAnswer((answer) => {
-    if (!readAnswer(answer, answers)) return record();
+    if (!readAnswer(answer, answers)) {
+      // More is coming (the last answer is the device attributes): over a slow link, keep waiting.
+      expectAnswers(OWED_MS);
+      return record();
+    }
     answersSettled();
     decide();
   });
