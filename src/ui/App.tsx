@@ -127,7 +127,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   );
   sidebarAccess.rows = sidebarRows;
   const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
-  const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
+  const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex, count: messages.length });
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
   const typing = typingLine(store, narrow);
@@ -145,7 +145,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     rows: messageRows(paneHeight, pending.length, typing !== undefined),
     covered: popups.stack.length > 0,
     live,
-    settled: !(selection.follow && list !== undefined && !list.foundNewest),
+    settled,
   });
   useTypingExpiry(store, version);
   const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);

@@ -50,7 +50,10 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
     return window;
   }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-  return { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown };
+  // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
+  // view on its way to the newest message has not reached it while newer ones are still loading.
+  const settled = !selection.initial && !(selection.follow && list !== undefined && !list.foundNewest);
+  return { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled };
 }
 
 /**
