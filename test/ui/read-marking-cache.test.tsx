@@ -14,10 +14,11 @@ import { afterEach, expect, it } from "vitest";
 import { getMessages, updateMessageFlags } from "../../src/api/routes/messages.js";
 import { FEED, narrowToApi } from "../../src/model/narrow.js";
 import { narrowMessages } from "../../src/model/selectors.js";
-import { SyncSession } from "../../src/sync/session.js";
+import type { SyncSession } from "../../src/sync/session.js";
 import { App } from "../../src/ui/App.js";
 import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
+import { openCachedSession } from "../fixtures/cached-session.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -38,14 +39,7 @@ afterEach(async () => {
 });
 
 async function open(w: FaultyWorld, base: string): Promise<SyncSession> {
-  const client = w.client();
-  const session = await SyncSession.open({
-    client,
-    account: { site: client.site.href, email: client.email },
-    stateDir: join(base, "state"),
-    cacheDir: join(base, "cache"),
-    machine: { backoff: { baseMs: 10, maxMs: 50 } },
-  });
+  const session = await openCachedSession(w.client(), base, { machine: { backoff: { baseMs: 10, maxMs: 50 } } });
   sessions.push(session);
   return session;
 }
