@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteLocalDraft, deleteServerDraft } from "../../src/sync/actions/drafts.js";
 import { deleteMessage, editKey, editMessage, messageSource } from "../../src/sync/actions/messages.js";
 import { actionError, perform } from "../../src/sync/actions/result.js";
+import { setMarkReadPolicy } from "../../src/sync/actions/account.js";
 import { changeSubscriptions, setTopicVisibility, VisibilityPolicy } from "../../src/sync/actions/channels.js";
 import { markAllRead, markNarrowRead } from "../../src/sync/actions/flags.js";
 import type { Store } from "../../src/model/store.js";
@@ -172,5 +173,16 @@ describe("the failure shape", () => {
   it("perform turns anything thrown into a failure, never a rejection", async () => {
     await expect(perform(async () => { throw new Error("no"); })).resolves.toEqual({ ok: false, error: { message: "no" } });
     await expect(perform(async () => 3)).resolves.toEqual({ ok: true, value: 3 });
+  });
+});
+
+describe("when viewing marks messages read", () => {
+  it("sends the setting's number; a server without the setting (it says it ignored it) is a failure that says why", async () => {
+    expect(await setMarkReadPolicy(session, "conversations")).toEqual({ ok: true, value: undefined });
+    expect([conn.last().method, conn.last().path]).toEqual(["PATCH", "/api/v1/settings"]);
+    expect(conn.last().form.get("web_mark_read_on_scroll_policy")).toBe("2");
+    conn.prepare({ status: 200, body: { result: "success", msg: "", ignored_parameters_unsupported: ["web_mark_read_on_scroll_policy"] } });
+    const r = await setMarkReadPolicy(session, "never");
+    expect(r).toEqual({ ok: false, error: { message: "This server has no setting for marking messages read (it came with feature level 175)" } });
   });
 });
