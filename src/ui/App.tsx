@@ -133,7 +133,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const typing = typingLine(store, narrow);
   // Read state is the server's: nothing is marked from the cache's copy, and a view is kept where it opened.
   const live = store !== undefined && !session.cache?.isCached(store);
-  useLanding(dispatch, { narrow, selection, list, messages, selectedIndex, live });
+  const onLanded = useCallback((n: Narrow, id: number) => machine.setAnchor(n, id), [machine]);
+  useLanding(dispatch, { narrow, selection, list, messages, selectedIndex, live, onLanded });
   useReadMarking(commands, {
     store,
     version,

@@ -78,14 +78,25 @@ export function selectionIndex(store: Store | undefined, messages: Message[], se
  */
 export function useLanding(
   dispatch: (a: UiAction) => void,
-  o: { narrow: Narrow | undefined; selection: Selection; list: MessageList | undefined; messages: Message[]; selectedIndex: number; live: boolean },
+  o: {
+    narrow: Narrow | undefined;
+    selection: Selection;
+    list: MessageList | undefined;
+    messages: Message[];
+    selectedIndex: number;
+    live: boolean;
+    /** Told where the view landed (a rebuild refetches the narrow around it: see UpdateMachine.setAnchor). */
+    onLanded?: (narrow: Narrow, id: number) => void;
+  },
 ): void {
-  const { narrow, selection, list, messages, selectedIndex, live } = o;
+  const { narrow, selection, list, messages, selectedIndex, live, onLanded } = o;
   const landing = messages[selectedIndex];
   const ready = narrow !== undefined && selection.initial === true && live && list !== undefined && list.status !== "fetching" && landing !== undefined;
   const follow = selectedIndex >= messages.length - 1 && list?.foundNewest === true;
   useEffect(() => {
-    if (ready) dispatch({ type: "land", key: narrowKey(narrow), id: landing.id, follow });
-  }, [ready, narrow, landing, follow, dispatch]);
+    if (!ready) return;
+    dispatch({ type: "land", key: narrowKey(narrow), id: landing.id, follow });
+    onLanded?.(narrow, landing.id);
+  }, [ready, narrow, landing, follow, dispatch, onLanded]);
 }
 
