@@ -9,7 +9,7 @@ import type { ActionContext } from "./app-context.js";
 import type { PaletteCommand } from "./palette-commands-context.js";
 import { openForm } from "./popups/Form.js";
 
-export const READ_POLICY_LABELS: Record<MarkReadPolicy, string> = {
+export const READ_POLICY_LABELS: Readonly<Record<MarkReadPolicy, string>> = {
   always: "always",
   conversations: "only in a topic or a direct message conversation",
   never: "never (M marks read)",

@@ -99,4 +99,3 @@ export function useLanding(
     onLanded?.(narrow, landing.id);
   }, [ready, narrow, landing, follow, dispatch, onLanded]);
 }
-
