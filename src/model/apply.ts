@@ -41,7 +41,7 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
       return store.channelsModel.applyFolder(e).changed;
     case "user_topic": {
       const before = store.topicsModel.setPolicy(e.stream_id, e.topic_name, e.visibility_policy);
-      if (before !== e.visibility_policy) store.refilterFeed();
+      if (before !== e.visibility_policy) store.refilterMuted();
       return true;
     }
 
@@ -97,7 +97,7 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
 
 /** Other sub-models follow channel changes: feed membership on mute, unreads and topics on deletion. */
 function afterChannelChange(store: Store, c: ChannelChange): boolean {
-  if (c.muteChanged?.length || c.subscriptionChanged?.length) store.refilterFeed();
+  if (c.muteChanged?.length || c.subscriptionChanged?.length) store.refilterMuted();
   // While unsubscribed no message events come: what the client knows of the channel goes out of date.
   for (const id of c.subscriptionChanged ?? []) {
     store.topicsModel.loaded.delete(id);

@@ -52,6 +52,8 @@ export interface NarrowContext {
   selfId: number;
   /** Subscribed, and neither the channel (unless the topic is unmuted/followed) nor the topic muted. */
   isVisibleInFeed(channelId: number, topic: string): boolean;
+  /** The topic itself is muted (its own visibility policy; the channel's muting aside). */
+  isTopicMutedItself(channelId: number, topic: string): boolean;
 }
 
 /** Flags that put a message among the user's mentions. */
@@ -78,6 +80,12 @@ export function narrowAnchorId(n: Narrow): number | undefined {
 /**
  * Whether a message belongs in a narrow: true/false when that can be decided
  * locally, undefined when only the server can tell (search).
+ *
+ * Muting, as the service's apps apply it: the combined feed leaves out muted
+ * topics, and muted channels but for their unmuted or followed topics (and
+ * channels one is not subscribed to); a channel's view leaves out its muted
+ * topics but for messages that mention the reader. A topic, a conversation
+ * and the personal filters show everything.
  */
 export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boolean | undefined {
   switch (n.kind) {
@@ -86,7 +94,8 @@ export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boole
       if (m.stream_id === undefined) return false;
       return ctx.isVisibleInFeed(m.stream_id, m.subject);
     case "channel":
-      return m.type === "stream" && m.stream_id === n.channelId;
+      if (m.type !== "stream" || m.stream_id !== n.channelId) return false;
+      return !ctx.isTopicMutedItself(n.channelId, m.subject) || mentionKind(m.flags) !== undefined;
     case "topic":
       return m.type === "stream" && m.stream_id === n.channelId && topicKey(m.subject) === topicKey(n.topic);
     case "dm": {
@@ -105,12 +114,16 @@ export function narrowContains(n: Narrow, m: Message, ctx: NarrowContext): boole
   }
 }
 
-/** The narrow as the server's operator/operand terms (modern names; legacy names for old servers). */
+/**
+ * The narrow as the server's operator/operand terms (modern names; legacy names for old servers).
+ * The combined feed is `in:home`: the server leaves out muted channels and topics, as the feed does
+ * (an empty narrow would bring them too, and place the first unread among them).
+ */
 export function narrowToApi(n: Narrow, featureLevel = 1000): NarrowTerm[] {
   const channel = featureLevel >= 250 ? "channel" : "stream";
   switch (n.kind) {
     case "feed":
-      return [];
+      return [{ operator: "in", operand: "home" }];
     case "channel":
       return [{ operator: channel, operand: n.channelId }];
     case "topic":

@@ -176,6 +176,10 @@ export class Store implements NarrowContext {
     return this.topicsModel.policy(channelId, topic);
   }
 
+  isTopicMutedItself(channelId: number, topic: string): boolean {
+    return this.topicPolicy(channelId, topic) === VISIBILITY.muted;
+  }
+
   /** Muted topic, or any topic of a muted channel unless unmuted/followed. */
   isTopicMuted(channelId: number, topic: string): boolean {
     const policy = this.topicPolicy(channelId, topic);
@@ -261,7 +265,8 @@ export class Store implements NarrowContext {
     r: { foundOldest: boolean; foundNewest: boolean; direction: FetchDirection; generation?: number },
   ): MessageList | undefined {
     // Messages already known keep their live state (flags and reactions may have changed since the server answered).
-    const fresh = messages.map((m) => this.messages.byId.get(m.id) ?? m);
+    // The feed and channel views leave muted ones out even when the server sends them (see narrowContains).
+    const fresh = messages.map((m) => this.messages.byId.get(m.id) ?? m).filter((m) => !hidesMuted(narrow) || narrowContains(narrow, m, this) !== false);
     const l = this.messages.addFetched(narrow, fresh, r);
     if (!l) return undefined;
     // Search highlights belong to this list (a message known before keeps its object, without them).
@@ -352,12 +357,17 @@ export class Store implements NarrowContext {
     this.messageBudget.added([m]);
   }
 
-  /** Feed lists follow a change of what is muted: hidden messages leave; newly visible ones need a refetch. */
-  refilterFeed(): void {
+  /** Feed and channel lists follow a change of what is muted: hidden messages leave; newly visible ones need a refetch. */
+  refilterMuted(): void {
     for (const l of this.messages.lists.values()) {
-      if (l.narrow.kind !== "feed") continue;
+      if (!hidesMuted(l.narrow)) continue;
       this.messages.filterList(l, (m) => narrowContains(l.narrow, m, this) !== false);
       l.stale = true;
     }
   }
+}
+
+/** Views whose content depends on what is muted. */
+function hidesMuted(n: Narrow): boolean {
+  return n.kind === "feed" || n.kind === "channel";
 }

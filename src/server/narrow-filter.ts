@@ -14,6 +14,12 @@ export interface CompiledNarrow {
   includeHistory: boolean;
   /** Non-negated search queries (for match_content / match_subject). */
   searches: SearchQuery[];
+  /**
+   * Left out when looking for the first unread message, as the public service does: muted
+   * topics, and (in narrows not limited to one channel) muted channels but for their
+   * unmuted or followed topics.
+   */
+  mutedForFirstUnread(message: Message): boolean;
 }
 
 type Predicate = (m: Message) => boolean;
@@ -121,7 +127,9 @@ export function compileNarrow(rawTerms: NarrowTerm[], state: State, viewer: User
     if (pred) preds.push(pred);
   }
   if (terms.some((t) => t.operator === "is" && !HISTORY_SAFE_IS.has(String(t.operand)))) includeHistory = false;
-  return { matches: (m) => preds.every((p) => p(m)), includeHistory, searches };
+  const oneChannel = terms.some((t) => t.operator === "channel" && !t.negated);
+  const mutedForFirstUnread = (m: Message) => (oneChannel ? m.channelId !== null && ctx.policy(m) === 1 : isMuted(ctx, m));
+  return { matches: (m) => preds.every((p) => p(m)), includeHistory, searches, mutedForFirstUnread };
 }
 
 interface TermContext {

@@ -5,19 +5,26 @@
  * user does on purpose goes through src/sync/actions; sending, through the
  * outbox.
  */
-import { describeError } from "../api/errors.js";
+import { describeError, NetworkError, ServerError } from "../api/errors.js";
 import { checkMessagesMatchNarrow, getMessages, updateMessageFlags } from "../api/routes/messages.js";
 import { getTopics } from "../api/routes/topics.js";
 import { narrowAnchorId, narrowToApi, type Narrow } from "../model/narrow.js";
+import { opensAtFirstUnread } from "../model/read-policy.js";
 import type { Store } from "../model/store.js";
 import type { UpdateMachine } from "./update-machine.js";
 
 export const BATCH = 100;
+/** Seen messages are sent together this long after the first of them. */
+const READ_BATCH_MS = 300;
+/** A batch of reads the network lost is sent again, this many times at most, waiting longer each time. */
+const READ_RETRIES = 5;
+const READ_RETRY_MS = 2_000;
 
 export class Commands {
   private readonly pendingRead = new Set<number>();
   private checking = false;
   private readTimer: NodeJS.Timeout | undefined;
+  private readFailures = 0;
 
   constructor(private readonly machine: UpdateMachine) {}
 
@@ -25,7 +32,7 @@ export class Commands {
     return this.machine.store;
   }
 
-  /** Loads a narrow around its first unread message (or the newest). No-op while a fetch is running. */
+  /** Loads a narrow around its first unread message or its newest, as the view opens (see read-policy.ts). No-op while a fetch is running. */
   async loadNarrow(narrow: Narrow): Promise<void> {
     const store = this.store;
     if (!store) return;
@@ -77,7 +84,7 @@ export class Commands {
     store.setListStatus(narrow, "fetching");
     const anchor =
       direction === "around"
-        ? (narrowAnchorId(narrow) ?? ("first_unread" as const))
+        ? (narrowAnchorId(narrow) ?? (opensAtFirstUnread(narrow) ? ("first_unread" as const) : ("newest" as const)))
         : direction === "older"
           ? list.ids[0]
           : list.ids[list.ids.length - 1];
@@ -127,19 +134,34 @@ export class Commands {
       }
     }
     if (!added || this.readTimer) return;
-    this.readTimer = setTimeout(() => void this.flushRead(), 300);
+    this.readTimer = setTimeout(() => void this.flushRead(), READ_BATCH_MS);
+  }
+
+  /** Messages waiting to be sent as read. */
+  get pendingReads(): number {
+    return this.pendingRead.size;
   }
 
   async flushRead(): Promise<void> {
     clearTimeout(this.readTimer);
     this.readTimer = undefined;
-    const ids = [...this.pendingRead];
+    // Only what is still unread as the store knows it now: after a rebuild (or a read elsewhere,
+    // a deletion) nothing the new state no longer holds unread is sent again.
+    const store = this.store;
+    const ids = [...this.pendingRead].filter((id) => store?.unreads.has(id));
     this.pendingRead.clear();
     if (ids.length === 0) return;
     try {
       await updateMessageFlags(this.machine.client, { messages: ids, op: "add", flag: "read" });
-    } catch {
-      // They stay unread; the next view of them tries again.
+      this.readFailures = 0;
+    } catch (err) {
+      // Lost on the way (or the server briefly unavailable): sent again a few times. A refusal is final:
+      // they stay unread, and reading them again later tries again.
+      if ((err instanceof NetworkError || err instanceof ServerError) && this.readFailures < READ_RETRIES) {
+        this.readFailures++;
+        for (const id of ids) this.pendingRead.add(id);
+        this.readTimer ??= setTimeout(() => void this.flushRead(), READ_RETRY_MS * this.readFailures);
+      } else this.readFailures = 0;
     }
   }
 

@@ -5,7 +5,7 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { narrowKey, topicKey } from "../model/narrow.js";
+import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
@@ -21,7 +21,7 @@ import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
-import { useMessageWindow } from "./hooks/use-message-window.js";
+import { useLanding, useMessageWindow } from "./hooks/use-message-window.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
@@ -38,7 +38,7 @@ import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
 import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
-import { MessagesView } from "./views/MessagesView.js";
+import { MessagesView, messageRows } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
 
@@ -129,13 +129,30 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   );
   sidebarAccess.rows = sidebarRows;
   const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
-  const { messages, list, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
-  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
-  useReadMarking(commands, ui.focus, narrow, unreadShown);
+  const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
+  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex, count: messages.length });
+  const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
+  const typing = typingLine(store, narrow);
+  // Read state is the server's: nothing is marked from the cache's copy, and a view is kept where it opened.
+  const live = store !== undefined && !session.cache?.isCached(store);
+  const onLanded = useCallback((n: Narrow, id: number) => machine.setAnchor(n, id), [machine]);
+  useLanding(dispatch, { narrow, selection, list, messages, selectedIndex, live, onLanded });
+  useReadMarking(commands, {
+    store,
+    version,
+    narrow,
+    focus: ui.focus,
+    blocks,
+    skip,
+    selectedId: selected?.id,
+    rows: messageRows(paneHeight, pending.length, typing !== undefined),
+    covered: popups.stack.length > 0,
+    live,
+    settled,
+  });
   useTypingExpiry(store, version);
   const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);
   useRecordChecks(store, noticeError);
-  const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
 
   /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
   const contextFor = contextBuilder({
@@ -175,13 +192,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 
   const placeholder =
     list?.status === "fetching" || !list ? "Loading…" : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
-  const typingNames =
-    narrow?.kind === "topic"
-      ? store.typistsIn({ channelId: narrow.channelId, topic: narrow.topic })
-      : narrow?.kind === "dm"
-        ? store.typistsIn({ userIds: narrow.userIds })
-        : [];
-  const typing = typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>
@@ -238,6 +248,18 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       </ScreenProvider>
     </ThemeContext.Provider>
   );
+}
+
+/** Who is typing in the open conversation, in a line; undefined when nobody is. */
+function typingLine(store: Store | undefined, narrow: Narrow | undefined): string | undefined {
+  if (!store) return undefined;
+  const typingNames =
+    narrow?.kind === "topic"
+      ? store.typistsIn({ channelId: narrow.channelId, topic: narrow.topic })
+      : narrow?.kind === "dm"
+        ? store.typistsIn({ userIds: narrow.userIds })
+        : [];
+  return typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
 }
 
 /** A start from the local cache opens the narrow that was open when it was written. */

@@ -44,6 +44,26 @@ export function paneStart(blocks: Block[], selectedId: number | undefined, heigh
   return start;
 }
 
+/**
+ * The messages a pane of `height` rows shows whole (as MessagePane draws it: from paneStart on),
+ * and one taller than the pane once it fills it: what the reader can be said to have seen. A
+ * message cut at the top or the bottom edge is not among them.
+ */
+export function shownIds(blocks: Block[], selectedId: number | undefined, height: number, skip?: number): number[] {
+  const start = paneStart(blocks, selectedId, height, skip);
+  const end = start + height;
+  const out: number[] = [];
+  let row = 0;
+  for (const b of blocks) {
+    const first = row;
+    row += b.lines.length;
+    if (row <= start) continue;
+    if (first >= end) break;
+    if ((first >= start && row <= end) || (first <= start && row >= end)) out.push(b.id);
+  }
+  return out;
+}
+
 /** The top a freshly placed window shows, as the pane would show it. */
 function topOf(blocks: Block[], selectedId: number | undefined, height: number): WindowTop | undefined {
   let start = paneStart(blocks, selectedId, height);

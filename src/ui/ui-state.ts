@@ -68,6 +68,8 @@ export type UiAction =
   | { type: "inbox" }
   | { type: "home"; home: "inbox" | "feed"; cursor: number }
   | { type: "select"; id: number | undefined; follow: boolean }
+  /** Where a view just opened landed (its first unread or newest message), kept unless something was chosen meanwhile. */
+  | { type: "land"; key: string; id: number; follow: boolean }
   | { type: "sidebar"; cursor?: number; expanded?: number | null; filter?: string | null }
   | { type: "toggleFolder"; folderId: number }
   | { type: "compose"; compose: ComposeState | undefined }
@@ -111,11 +113,15 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "focus":
       return s.focus === a.focus ? s : { ...s, focus: a.focus };
     case "open": {
+      // Opened at a message, or afresh: at its first unread (or newest) message as it is now.
       const key = narrowKey(a.narrow);
-      const selection =
-        a.select !== undefined ? { ...s.selection, [key]: { id: a.select, follow: false } } : s.selection;
+      const selection = { ...s.selection };
+      if (a.select !== undefined) selection[key] = { id: a.select, follow: false };
+      else delete selection[key];
       return { ...s, view: { kind: "narrow", narrow: a.narrow }, focus: a.focus ?? s.focus, selection };
     }
+    case "land":
+      return s.selection[a.key] ? s : { ...s, selection: { ...s.selection, [a.key]: { id: a.id, follow: a.follow } } };
     case "inbox":
       return { ...s, view: { kind: "inbox" }, focus: "messages" };
     case "home":

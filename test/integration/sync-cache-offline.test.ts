@@ -14,7 +14,8 @@ import { editMessage } from "../../src/sync/actions/messages.js";
 import type { ApiClient } from "../../src/api/http.js";
 import { narrowKey, type Narrow } from "../../src/model/narrow.js";
 import { narrowMessages } from "../../src/model/selectors.js";
-import { SyncSession } from "../../src/sync/session.js";
+import type { SyncSession } from "../../src/sync/session.js";
+import { openCachedSession } from "../fixtures/cached-session.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { eventually } from "../fixtures/server.js";
 
@@ -34,14 +35,7 @@ afterEach(async () => {
 });
 
 async function openSession(client: ApiClient): Promise<SyncSession> {
-  const session = await SyncSession.open({
-    client,
-    account: { site: client.site.href, email: client.email },
-    stateDir: join(root, "state"),
-    cacheDir: join(root, "cache"),
-    machine: { backoff: { baseMs: 20, maxMs: 200 } },
-    outbox: { settleMs: 200 },
-  });
+  const session = await openCachedSession(client, root, { machine: { backoff: { baseMs: 20, maxMs: 200 } }, outbox: { settleMs: 200 } });
   sessions.push(session);
   return session;
 }

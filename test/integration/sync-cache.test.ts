@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { deleteMessage, getMessages, sendMessage, updateMessage, updateMessageFlags } from "../../src/api/routes/messages.js";
 import { getTopics } from "../../src/api/routes/topics.js";
 import type { ApiClient } from "../../src/api/http.js";
-import { FEED, type Narrow } from "../../src/model/narrow.js";
+import { FEED, narrowToApi, type Narrow } from "../../src/model/narrow.js";
 import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
 import type { Store } from "../../src/model/store.js";
 import { CacheKeeper } from "../../src/sync/cache.js";
@@ -52,7 +52,7 @@ async function open(client: ApiClient) {
 }
 
 async function loadFeed(client: ApiClient, store: Store): Promise<void> {
-  const res = await getMessages(client, { narrow: [], anchor: "newest", num_before: 400, num_after: 0, apply_markdown: false, client_gravatar: true });
+  const res = await getMessages(client, { narrow: narrowToApi(FEED), anchor: "newest", num_before: 400, num_after: 0, apply_markdown: false, client_gravatar: true });
   store.addFetched(FEED, res.messages, { foundOldest: res.found_oldest, foundNewest: res.found_newest, direction: "around" });
 }
 
@@ -98,8 +98,8 @@ it("a start draws the last run's sidebar, unread counts and narrow before the re
 
 it("what changed elsewhere while closed (deleted, read, edited, moved) does not stay after the register", async () => {
   const client = ctx.client();
-  // Two recent messages of ours (old ones are past the edit time limit).
-  const newest = (await getMessages(client, { narrow: [], anchor: "newest", num_before: 20, num_after: 0 })).messages.findLast((m) => m.type === "stream")!;
+  // Two recent messages of ours (old ones are past the edit time limit), where the feed shows them.
+  const newest = (await getMessages(client, { narrow: narrowToApi(FEED), anchor: "newest", num_before: 20, num_after: 0 })).messages.findLast((m) => m.type === "stream")!;
   const send = (content: string) => sendMessage(client, { type: "stream", to: newest.stream_id!, topic: newest.subject, content });
   const moved = await send("to be moved elsewhere");
   const edited = await send("to be edited elsewhere");

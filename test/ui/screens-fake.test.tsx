@@ -283,7 +283,8 @@ describe("inbox on a fake session", () => {
       [
         "POST",
         "messages/flags/narrow",
-        expect.objectContaining({ anchor: "first_unread", narrow: [{ operator: "channel", operand: 10 }, { operator: "topic", operand: "lunch" }], op: "add", flag: "read" }),
+        // From the topic's oldest unread message on ("first_unread" would skip a muted topic altogether).
+        expect.objectContaining({ anchor: String(fake.store.unreads.idsInTopic(10, "lunch")[0]), include_anchor: true, narrow: [{ operator: "channel", operand: 10 }, { operator: "topic", operand: "lunch" }], op: "add", flag: "read" }),
       ],
     ]);
     await screen.press("\r");

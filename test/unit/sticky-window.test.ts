@@ -8,7 +8,7 @@ import type { Message } from "../../src/api/schemas/common.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { visibleLines } from "../../src/ui/components/MessagePane.js";
 import { clearLayoutCache, renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
-import { layoutStickyWindow, type WindowTop } from "../../src/ui/sticky-window.js";
+import { layoutStickyWindow, shownIds, type WindowTop } from "../../src/ui/sticky-window.js";
 import * as eg from "../fixtures/example.js";
 
 const T = 1_763_600_000;
@@ -102,5 +102,39 @@ describe("the message pane's window", () => {
     const added = after.ids.filter((id) => id === c.messages[40]!.id).length;
     expect(added).toBeGreaterThan(0);
     expect(after.rows.slice(0, HEIGHT - added)).toEqual(before.rows.slice(added));
+  });
+});
+
+describe("what the pane shows whole", () => {
+  const block = (id: number, lines: number) => ({ id, lines: Array.from({ length: lines }, (_, i) => ({ text: `${id}.${i}`, style: "body" as const })) });
+
+  it("the messages wholly inside the pane's rows, not those cut at its top or bottom edge", () => {
+    const blocks = [block(1, 3), block(2, 2), block(3, 2), block(4, 3)];
+    // Rows 2..7 of 10: the first message's last line, the second and third whole, the fourth's first line.
+    expect(shownIds(blocks, 2, 6, 2)).toEqual([2, 3]);
+    expect(shownIds(blocks, 2, 10, 0)).toEqual([1, 2, 3, 4]);
+    expect(shownIds(blocks, 1, 3, 0)).toEqual([1]);
+  });
+
+  it("a message taller than the pane counts once it fills the pane", () => {
+    const blocks = [block(1, 2), block(2, 20), block(3, 2)];
+    expect(shownIds(blocks, 2, 8, 2)).toEqual([2]);
+    expect(shownIds(blocks, 2, 8, 10)).toEqual([2]);
+    // Its first rows under the one before it: not yet.
+    expect(shownIds(blocks, 1, 8, 0)).toEqual([1]);
+  });
+
+  it("agrees with the lines the pane draws", () => {
+    const { store, messages } = conversation();
+    const ctx = renderContext(store, false, "UTC");
+    const w = layoutStickyWindow(store, messages, 20, HEIGHT, o, ctx, undefined);
+    const rows = visibleLines(w.blocks, messages[20]!.id, HEIGHT, w.skip);
+    const shown = shownIds(w.blocks, messages[20]!.id, HEIGHT, w.skip);
+    expect(shown).toContain(messages[20]!.id);
+    for (const id of shown) {
+      const b = w.blocks.find((x) => x.id === id)!;
+      expect(rows.filter((r) => r.id === id).length).toBe(b.lines.length);
+    }
+    for (const r of rows) if (!shown.includes(r.id)) expect(rows.filter((x) => x.id === r.id).length).toBeLessThan(w.blocks.find((b) => b.id === r.id)!.lines.length);
   });
 });

@@ -10,12 +10,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteLocalDraft, deleteServerDraft } from "../../src/sync/actions/drafts.js";
 import { deleteMessage, editKey, editMessage, messageSource } from "../../src/sync/actions/messages.js";
 import { actionError, perform } from "../../src/sync/actions/result.js";
+import { setMarkReadPolicy } from "../../src/sync/actions/account.js";
 import { changeSubscriptions, setTopicVisibility, VisibilityPolicy } from "../../src/sync/actions/channels.js";
 import { markAllRead, markNarrowRead } from "../../src/sync/actions/flags.js";
 import type { Store } from "../../src/model/store.js";
 import { SyncSession } from "../../src/sync/session.js";
 import { ApiError, NetworkError, SchemaError } from "../../src/api/errors.js";
 import { fakeConnection } from "../fixtures/fake-connection.js";
+import * as eg from "../fixtures/example.js";
 
 const refusal = (code: string, msg: string, status = 400) => ({ status, body: { result: "error", code, msg } });
 
@@ -111,17 +113,30 @@ describe("flags and settings", () => {
   });
 
   it("marking a topic read goes on in batches while the server has more, and stops when its answer does not move on", async () => {
-    const store = { realm: { featureLevel: 400 } } as Store;
+    const unread = [eg.streamMessage({ subject: "lunch" }), eg.streamMessage({ subject: "lunch" })];
+    const store = eg.store({ unread_msgs: eg.unreadMessages(unread) });
     const batch = (last: number | null, foundNewest: boolean) => ({
       status: 200,
       body: { result: "success", msg: "", processed_count: 1000, updated_count: 10, first_processed_id: 1, last_processed_id: last, found_oldest: true, found_newest: foundNewest },
     });
     // The second answer repeats the first: a server that does not move on must not keep the client asking.
-    conn.prepare(batch(50, false), batch(50, false), batch(90, false));
+    const first = unread[0]!.id;
+    conn.prepare(batch(first + 50, false), batch(first + 50, false), batch(first + 90, false));
     const r = await markNarrowRead(session, store, { kind: "topic", channelId: 10, topic: "lunch" });
     expect(r.ok).toBe(true);
     expect(conn.requests).toHaveLength(2);
-    expect(conn.requests.map((q) => q.form.get("anchor"))).toEqual(["first_unread", "50"]);
+    // From the topic's oldest unread message ("first_unread" is looked for outside muted topics: a muted one would stay unread).
+    expect(conn.requests.map((q) => [q.form.get("anchor"), q.form.get("include_anchor")])).toEqual([
+      [String(first), "true"],
+      [String(first + 50), "false"],
+    ]);
+  });
+
+  it("marking a narrow read starts at the oldest message when the client does not know the first unread one", async () => {
+    const store = eg.store({ unread_msgs: { count: 0, pms: [], streams: [], huddles: [], mentions: [], old_unreads_missing: true } });
+    conn.prepare({ status: 200, body: { result: "success", msg: "", processed_count: 3, updated_count: 3, first_processed_id: 1, last_processed_id: 3, found_oldest: true, found_newest: true } });
+    expect((await markNarrowRead(session, store, { kind: "dm", userIds: [2] })).ok).toBe(true);
+    expect(conn.requests.map((q) => q.form.get("anchor"))).toEqual(["oldest"]);
   });
 
   it("search results are not marked read: a failure with a reason, and nothing asked of the server", async () => {
@@ -158,5 +173,16 @@ describe("the failure shape", () => {
   it("perform turns anything thrown into a failure, never a rejection", async () => {
     await expect(perform(async () => { throw new Error("no"); })).resolves.toEqual({ ok: false, error: { message: "no" } });
     await expect(perform(async () => 3)).resolves.toEqual({ ok: true, value: 3 });
+  });
+});
+
+describe("when viewing marks messages read", () => {
+  it("sends the setting's number; a server without the setting (it says it ignored it) is a failure that says why", async () => {
+    expect(await setMarkReadPolicy(session, "conversations")).toEqual({ ok: true, value: undefined });
+    expect([conn.last().method, conn.last().path]).toEqual(["PATCH", "/api/v1/settings"]);
+    expect(conn.last().form.get("web_mark_read_on_scroll_policy")).toBe("2");
+    conn.prepare({ status: 200, body: { result: "success", msg: "", ignored_parameters_unsupported: ["web_mark_read_on_scroll_policy"] } });
+    const r = await setMarkReadPolicy(session, "never");
+    expect(r).toEqual({ ok: false, error: { message: "This server has no setting for marking messages read (it came with feature level 175)" } });
   });
 });

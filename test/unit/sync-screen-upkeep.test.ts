@@ -1,11 +1,14 @@
 /**
  * What the screen asks of the sync layer while it is up, without React: typing
  * notices expiring on fake time, register records checked a batch per turn,
- * which shown messages count as read, and when older ones are fetched.
+ * which shown messages count as read (per view and setting), and when older
+ * or newer ones are fetched.
  */
 import { describe, expect, it } from "vitest";
 import { checkRecordsInTurns, type NextTurn } from "../../src/sync/screen/record-checks.js";
-import { idsToMarkRead, wantsOlder } from "../../src/sync/screen/pane-upkeep.js";
+import type { Narrow } from "../../src/model/narrow.js";
+import type { MarkReadPolicy } from "../../src/model/read-policy.js";
+import { idsToMarkRead, ReadMarks, wantsNewer, wantsOlder, type PaneReading } from "../../src/sync/screen/pane-upkeep.js";
 import { scheduleTypingExpiry } from "../../src/sync/screen/typing-expiry.js";
 import { FakeClock } from "../fixtures/fake-clock.js";
 import * as eg from "../fixtures/example.js";
@@ -85,14 +88,56 @@ describe("record checks", () => {
 
 describe("read marking and older messages", () => {
   const topicNarrow = { kind: "topic" as const, channelId: 10, topic: "lunch" };
+  const reading = (o: Partial<PaneReading> = {}): PaneReading => ({
+    focus: "messages",
+    narrow: topicNarrow,
+    shown: [5001, 5002, 5003],
+    isUnread: (id) => id !== 5003,
+    policy: "always",
+    covered: false,
+    live: true,
+    settled: true,
+    ...o,
+  });
 
-  it("marks what is shown read only with the reader in the pane, never in search results", () => {
-    const shownUnread = new Set([5001, 5002]);
-    expect(idsToMarkRead({ focus: "messages", narrow: topicNarrow, shownUnread })).toEqual([5001, 5002]);
-    expect(idsToMarkRead({ focus: "compose", narrow: topicNarrow, shownUnread })).toEqual([5001, 5002]);
-    expect(idsToMarkRead({ focus: "sidebar", narrow: topicNarrow, shownUnread })).toEqual([]);
-    expect(idsToMarkRead({ focus: "messages", narrow: { kind: "search", query: "lunch" }, shownUnread })).toEqual([]);
-    expect(idsToMarkRead({ focus: "messages", narrow: undefined, shownUnread })).toEqual([]);
+  it("marks the unread messages on screen, only with the reader in the pane and the pane in sight", () => {
+    expect(idsToMarkRead(reading())).toEqual([5001, 5002]);
+    expect(idsToMarkRead(reading({ focus: "compose" }))).toEqual([5001, 5002]);
+    expect(idsToMarkRead(reading({ focus: "sidebar" }))).toEqual([]);
+    expect(idsToMarkRead(reading({ narrow: undefined }))).toEqual([]);
+    expect(idsToMarkRead(reading({ covered: true }))).toEqual([]);
+  });
+
+  it("marks nothing from the local cache's copy, nor while the view is on its way to the newest message", () => {
+    expect(idsToMarkRead(reading({ live: false }))).toEqual([]);
+    expect(idsToMarkRead(reading({ settled: false }))).toEqual([]);
+  });
+
+  it("follows the user's setting in each view; search results, mentions and starred messages are never marked", () => {
+    const views: Narrow[] = [
+      { kind: "feed" },
+      { kind: "channel", channelId: 10 },
+      topicNarrow,
+      { kind: "dm", userIds: [2] },
+      { kind: "all-dms" },
+      { kind: "mentioned" },
+      { kind: "starred" },
+      { kind: "search", query: "lunch" },
+    ];
+    const marking = (policy: MarkReadPolicy) => views.filter((narrow) => idsToMarkRead(reading({ narrow, policy })).length > 0).map((n) => n.kind);
+    expect(marking("always")).toEqual(["feed", "channel", "topic", "dm", "all-dms"]);
+    expect(marking("conversations")).toEqual(["topic", "dm"]);
+    expect(marking("never")).toEqual([]);
+  });
+
+  it("marks each message once per visit of a view: state that says it is unread again does not mark it again", () => {
+    const marks = new ReadMarks();
+    expect(marks.take("topic:10:lunch", [5001, 5002])).toEqual([5001, 5002]);
+    // A rebuild brings a store in which 5002 is unread again, still on screen; a new message came in too.
+    expect(marks.take("topic:10:lunch", [5002, 5004])).toEqual([5004]);
+    // Another view, then back: a new visit.
+    expect(marks.take("feed", [5002])).toEqual([5002]);
+    expect(marks.take("topic:10:lunch", [5002])).toEqual([5002]);
   });
 
   it("asks for older messages at the top of the pane until the oldest is loaded", () => {
@@ -104,5 +149,16 @@ describe("read marking and older messages", () => {
     expect(at(0, true)).toBe(false);
     expect(at(0, false, "sidebar")).toBe(false);
     expect(wantsOlder({ focus: "messages", narrow: topicNarrow, selectedIndex: 0, list: undefined })).toBe(false);
+  });
+
+  it("asks for newer messages at the last loaded one until the newest is loaded", () => {
+    const at = (selectedIndex: number, foundNewest: boolean, focus: "messages" | "sidebar" | "compose" = "messages") =>
+      wantsNewer({ focus, narrow: topicNarrow, selectedIndex, count: 10, list: { foundNewest } });
+    expect(at(9, false)).toBe(true);
+    expect(at(9, false, "compose")).toBe(true);
+    expect(at(8, false)).toBe(false);
+    expect(at(9, true)).toBe(false);
+    expect(at(9, false, "sidebar")).toBe(false);
+    expect(wantsNewer({ focus: "messages", narrow: topicNarrow, selectedIndex: -1, count: 0, list: { foundNewest: false } })).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import { presenceRoutes } from "./presence.js";
 import { pushRoutes } from "./push.js";
 import { reactionRoutes } from "./reactions.js";
 import { realmDataRoutes } from "./realm-data.js";
+import { settingsRoutes } from "./settings.js";
 import { statusRoutes } from "./status.js";
 import { subscriptionRoutes } from "./subscriptions.js";
 import { uploadRoutes } from "./uploads.js";
@@ -45,6 +46,7 @@ export const allRoutes: Route[] = [
   ...reactionRoutes,
   ...draftRoutes,
   ...statusRoutes,
+  ...settingsRoutes,
   ...presenceRoutes,
   ...userRoutes,
   ...channelFolderRoutes,

@@ -73,7 +73,7 @@ export function lowerBound(messages: readonly Message[], id: number): number {
   return lo;
 }
 
-function resolveAnchor(server: ServerContext, user: User, req: WindowRequest, ok: (m: Message) => boolean): number {
+function resolveAnchor(server: ServerContext, user: User, req: WindowRequest, ok: (m: Message) => boolean, narrow: CompiledNarrow): number {
   const { messages } = server.state;
   switch (req.anchor.kind) {
     case "id":
@@ -86,7 +86,8 @@ function resolveAnchor(server: ServerContext, user: User, req: WindowRequest, ok
       const mine = server.state.userMessages.get(user.id);
       for (const m of messages) {
         const flags = mine?.get(m.id);
-        if (flags && !flags.has("read") && ok(m)) return m.id;
+        // Like the public service, the first unread message is looked for outside what is muted.
+        if (flags && !flags.has("read") && ok(m) && !narrow.mutedForFirstUnread(m)) return m.id;
       }
       return LARGER_THAN_MAX_MESSAGE_ID;
     }
@@ -102,7 +103,7 @@ function resolveAnchor(server: ServerContext, user: User, req: WindowRequest, ok
 export function messageWindow(server: ServerContext, user: User, narrow: CompiledNarrow, req: WindowRequest): MessageWindow {
   const { messages } = server.state;
   const ok = narrowVisibility(server, user, narrow);
-  const anchor = resolveAnchor(server, user, req, ok);
+  const anchor = resolveAnchor(server, user, req, ok, narrow);
   const at = lowerBound(messages, anchor);
   const anchorMessage = messages[at]?.id === anchor && ok(messages[at]!) ? messages[at] : undefined;
 

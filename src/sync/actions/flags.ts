@@ -42,11 +42,14 @@ export async function markNarrowRead(session: ActionSession, store: Store, narro
   if (narrow.kind === "topic" && store.realm.featureLevel < 155) return markTopicRead(session, narrow.channelId, narrow.topic);
   const client = session.machine.client;
   return perform(async () => {
-    let anchor: number | "first_unread" = "first_unread";
+    // From the oldest unread message the client knows of, else from the oldest: not "first_unread",
+    // which the server looks for outside muted topics only (so a muted topic would stay unread).
+    // (When the register left old unreads out, the client does not know the oldest: from the oldest message.)
+    let anchor: number | "oldest" = (store.unreads.oldUnreadsMissing ? undefined : store.firstUnreadIn(narrow)) ?? "oldest";
     for (let i = 0; i < MAX_ROUNDS; i++) {
       const res = await updateMessageFlagsForNarrow(client, {
         anchor,
-        include_anchor: anchor === "first_unread",
+        include_anchor: i === 0,
         num_before: 0,
         num_after: 1000,
         narrow: narrowToApi(narrow, store.realm.featureLevel),

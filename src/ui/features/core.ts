@@ -29,7 +29,9 @@ export const listAccess: { target?: { channelId: number; topic?: string } } = {}
 function moveSelection(ctx: ActionContext, index: number): void {
   const m = ctx.messages[Math.max(0, Math.min(ctx.messages.length - 1, index))];
   if (!m) return;
-  ctx.dispatch({ type: "select", id: m.id, follow: index >= ctx.messages.length - 1 });
+  // At the last message follow new ones, once the newest is loaded (before, newer ones load as the reader goes on).
+  const newest = ctx.narrow ? ctx.store.messages.list(ctx.narrow)?.foundNewest !== false : true;
+  ctx.dispatch({ type: "select", id: m.id, follow: newest && index >= ctx.messages.length - 1 });
   if (ctx.narrow) ctx.session.machine.setAnchor(ctx.narrow, m.id);
 }
 

@@ -1,17 +1,20 @@
 /**
  * The open narrow's message window: its loaded messages, the selected one
- * (the chosen message; else the first unread; else the newest, following new
- * ones), the blocks laid out around it for the pane, and which shown ones are unread.
+ * (the chosen message; else where the view opens: its first unread, or its
+ * newest following new ones), the blocks laid out around it for the pane, and
+ * which of them are unread.
  */
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { Message } from "../../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
+import { opensAtFirstUnread } from "../../model/read-policy.js";
 import { narrowMessages } from "../../model/selectors.js";
+import type { MessageList } from "../../model/messages.js";
 import type { Store } from "../../model/store.js";
 import { renderContext, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
-import { selectionOf, type Selection, type UiState } from "../ui-state.js";
+import { selectionOf, type Selection, type UiAction, type UiState } from "../ui-state.js";
 
 export interface MessageWindowInput {
   store: Store | undefined;
@@ -31,7 +34,8 @@ export interface MessageWindowInput {
 export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images }: MessageWindowInput) {
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
-  const selectedIndex = selectionIndex(store, messages, narrow ? selectionOf(ui, narrow) : { follow: true, initial: true });
+  const selection = narrow ? selectionOf(ui, narrow) : { follow: true, initial: true };
+  const selectedIndex = selectionIndex(store, messages, selection, narrow);
   const selected: Message | undefined = messages[selectedIndex];
   const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
   // Where the pane's window starts, kept from frame to frame while the same narrow is open.
@@ -46,16 +50,52 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
     return window;
   }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
-  return { messages, list, selectedIndex, selected, blocks, skip, unreadShown };
+  // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
+  // view on its way to the newest message has not reached it while newer ones are still loading.
+  const settled = !selection.initial && !(selection.follow && list !== undefined && !list.foundNewest);
+  return { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled };
 }
 
-/** Which message is selected: the chosen one; else the first unread; else the newest (following new ones). */
-export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection): number {
+/**
+ * Which message is selected: the chosen one; else, in a view just opened, its first unread
+ * message when the view opens there (read-policy.ts); else the newest (following new ones).
+ */
+export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection, narrow?: Narrow): number {
   let index = messages.findIndex((m) => m.id === sel.id);
   if (index === -1 || sel.follow) {
-    const firstUnread = sel.initial ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
+    const atUnread = sel.initial && (!narrow || opensAtFirstUnread(narrow));
+    const firstUnread = atUnread ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
     index = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   return index;
 }
 
+/**
+ * Keeps the place a view opened at once its messages are in: without it the first unread
+ * message, which reading moves on, would move the view along with it, and each screen read
+ * would bring the next. Only from the server's state (not the local cache's), and only while
+ * nothing was chosen yet. Opened at its newest message, the view follows new ones.
+ */
+export function useLanding(
+  dispatch: (a: UiAction) => void,
+  o: {
+    narrow: Narrow | undefined;
+    selection: Selection;
+    list: MessageList | undefined;
+    messages: Message[];
+    selectedIndex: number;
+    live: boolean;
+    /** Told where the view landed (a rebuild refetches the narrow around it: see UpdateMachine.setAnchor). */
+    onLanded?: (narrow: Narrow, id: number) => void;
+  },
+): void {
+  const { narrow, selection, list, messages, selectedIndex, live, onLanded } = o;
+  const landing = messages[selectedIndex];
+  const ready = narrow !== undefined && selection.initial === true && live && list !== undefined && list.status !== "fetching" && landing !== undefined;
+  const follow = selectedIndex >= messages.length - 1 && list?.foundNewest === true;
+  useEffect(() => {
+    if (!ready) return;
+    dispatch({ type: "land", key: narrowKey(narrow), id: landing.id, follow });
+    onLanded?.(narrow, landing.id);
+  }, [ready, narrow, landing, follow, dispatch, onLanded]);
+}

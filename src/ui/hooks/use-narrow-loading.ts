@@ -1,16 +1,16 @@
 /**
  * Keeps the open narrow loaded: loads it (again after a rebuild, or when the
  * model marked it stale), the expanded channel's topics, the server's verdict
- * on messages that may belong to it, and older messages when the reader
- * reaches the top.
+ * on messages that may belong to it, and older (newer) messages when the
+ * reader reaches the first (last) one loaded.
  */
 import { useEffect } from "react";
 import type { Narrow } from "../../model/narrow.js";
 import type { Store } from "../../model/store.js";
 import type { Commands } from "../../sync/commands.js";
-import { wantsOlder, type PaneFocus } from "../../sync/screen/pane-upkeep.js";
+import { wantsNewer, wantsOlder, type PaneFocus } from "../../sync/screen/pane-upkeep.js";
 
-export type LoadingCommands = Pick<Commands, "loadNarrow" | "fetchTopics" | "checkNarrowMatches" | "fetchOlder">;
+export type LoadingCommands = Pick<Commands, "loadNarrow" | "fetchTopics" | "checkNarrowMatches" | "fetchOlder" | "fetchNewer">;
 
 export interface NarrowLoading {
   store: Store | undefined;
@@ -19,10 +19,12 @@ export interface NarrowLoading {
   expandedChannel: number | undefined;
   focus: PaneFocus;
   selectedIndex: number;
+  /** Messages loaded in the narrow. */
+  count: number;
 }
 
 export function useNarrowLoading(commands: LoadingCommands, o: NarrowLoading): void {
-  const { store, version, narrow, expandedChannel, focus, selectedIndex } = o;
+  const { store, version, narrow, expandedChannel, focus, selectedIndex, count } = o;
   const list = store && narrow ? store.messages.list(narrow) : undefined;
   useEffect(() => {
     if (store && narrow) void commands.loadNarrow(narrow);
@@ -36,4 +38,7 @@ export function useNarrowLoading(commands: LoadingCommands, o: NarrowLoading): v
   useEffect(() => {
     if (narrow && wantsOlder({ focus, narrow, selectedIndex, list })) void commands.fetchOlder(narrow);
   }, [focus, selectedIndex, list, narrow, commands]);
+  useEffect(() => {
+    if (narrow && wantsNewer({ focus, narrow, selectedIndex, count, list })) void commands.fetchNewer(narrow);
+  }, [focus, selectedIndex, count, list, narrow, commands]);
 }

@@ -38,12 +38,20 @@ export function pendingLine(e: OutboxEntry): { text: string; failed: boolean } {
   return { text: `⧗ ${why}… ${first}`, failed: false };
 }
 
+/** Unsent messages shown under the pane, at most. */
+const PENDING_ROWS = 3;
+
+/** The rows left for messages in a pane of `paneHeight`: the unsent messages and the typing line take theirs. */
+export function messageRows(paneHeight: number, pending: number, typing: boolean): number {
+  return Math.max(2, paneHeight - Math.min(PENDING_ROWS, pending) - (typing ? 1 : 0));
+}
+
 export function MessagesView(p: MessagesViewProps) {
   const theme = useTheme();
   const { store } = useScreenState();
   const title = sanitizeInline(narrowTitle(store, p.narrow));
-  const pendingRows = p.pending.slice(-3);
-  const paneHeight = Math.max(2, p.paneHeight - pendingRows.length - (p.typing ? 1 : 0));
+  const pendingRows = p.pending.slice(-PENDING_ROWS);
+  const paneHeight = messageRows(p.paneHeight, p.pending.length, Boolean(p.typing));
   return (
     <Box flexDirection="column" width={p.width} flexShrink={0}>
       <Text bold wrap="truncate">
