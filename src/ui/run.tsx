@@ -5,7 +5,7 @@ import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
-import { withImageOverlay } from "./images/overlay.js";
+import { withImageLayer } from "./images/screen-images.js";
 
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
@@ -31,8 +31,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
     <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
       <App {...props} />
     </KeypressProvider>,
-    // Images drawn by the terminal are written after each frame, over the rows the layout left for them.
-    { exitOnCtrlC: false, patchConsole: true, ...(drawnByTerminal(terminalGraphics().mode) && { stdout: withImageOverlay(process.stdout) }) },
+    // Images drawn by the terminal go over the cells the layout left for them, kept in step with every frame by the frame writer.
+    { exitOnCtrlC: false, patchConsole: true, ...(drawnByTerminal(terminalGraphics().mode) && { stdout: withImageLayer(process.stdout) }) },
   );
   return instance;
 }

@@ -2,13 +2,18 @@
  * A drop-in for Ink's `log-update` (the bundle build swaps it in: scripts/ink-frame-plugin.mjs):
  * the one place that writes frames to the terminal. Each frame goes through the FrameWriter,
  * which writes only what changed, and is wrapped in synchronized output when the terminal
- * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update.
+ * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update. A stream that carries
+ * a FrameOverlay under FRAME_OVERLAY (the terminal's images) has it drawn over every frame.
  */
-import { FrameWriter, HIDE_CURSOR, SHOW_CURSOR, type CursorSpot } from "./frame-writer.js";
+import { FrameWriter, HIDE_CURSOR, SHOW_CURSOR, type CursorSpot, type FrameOverlay } from "./frame-writer.js";
 import { BEGIN_SYNC, END_SYNC, syncSupported } from "./sync-mode.js";
+
+/** The key under which a stream given to Ink carries what is drawn over its frames. */
+export const FRAME_OVERLAY = Symbol.for("termchat.frame-overlay");
 
 interface Stream {
   write(data: string): unknown;
+  [FRAME_OVERLAY]?: FrameOverlay;
   columns?: number;
   rows?: number;
   isTTY?: boolean;
@@ -29,7 +34,8 @@ function sameSpot(a: CursorSpot | undefined, b: CursorSpot | undefined): boolean
 }
 
 export function createLogUpdate(stream: Stream, { showCursor = false } = {}): LogUpdate {
-  const writer = new FrameWriter();
+  const overlay = stream[FRAME_OVERLAY];
+  const writer = new FrameWriter(overlay);
   let previous = "";
   let cursorHidden = false;
   let cursor: CursorSpot | undefined;
@@ -41,6 +47,7 @@ export function createLogUpdate(stream: Stream, { showCursor = false } = {}): Lo
     if (bytes === "") return;
     stream.write(stream.isTTY && syncSupported() ? BEGIN_SYNC + bytes + END_SYNC : bytes);
   };
+  overlay?.attach?.(() => emit(writer.redrawOverlay()));
 
   const render = ((str: string): boolean => {
     const spot = active();
