@@ -286,4 +286,40 @@ describe("pictures over the frame writer's frames", () => {
     expect(term.pictures().filter((p) => p.includes("+0,0"))).toHaveLength(1);
     expect(term.pictures()).toHaveLength(21 * 8);
   });
+
+  it("after the terminal gets narrower, text and pictures are where a full redraw of the new frame puts them", async () => {
+    for (const mode of ["sixel", "kitty"] as const) {
+      const rand = prng(7);
+      let id = 0;
+      const scene = newScene(rand, () => ++id);
+      scene.items[1] = { id: 2, lines: ["\x1b[1mperson 2\x1b[22m", "▨ plan.png"], image: { pixels: pixelsOf(2, 64, 48), cols: 21, rows: 8 } };
+      // The status line reaches the last column.
+      scene.side[scene.height - 2] = "x".repeat(scene.cols);
+      const sources = new ImageSources();
+      const source = sources.add();
+      const writer = new FrameWriter(new ImageLayer(sources));
+      const term = new ImageTerminal(scene.cols, scene.rows);
+      const draw = drawer(mode);
+      const show = async (frameScene: Scene, columns: number) => {
+        const { frame, placements } = render(frameScene, draw);
+        sources.set(source, { offset: () => ({ top: 1, left: PANE_LEFT }), placements });
+        await term.write(writer.render(frame, columns, scene.rows));
+        return frame;
+      };
+      await show(scene, scene.cols);
+      expect(term.pictures().length).toBeGreaterThan(0);
+      // Ink draws the frame it had once more at the new width, then the app lays out for it.
+      const before = { ...scene, side: [...scene.side] };
+      term.resize(60, scene.rows);
+      await show(before, 60);
+      scene.cols = 60;
+      scene.side[scene.height - 2] = "x".repeat(60);
+      const frame = await show(scene, 60);
+      const reference = new ImageTerminal(60, scene.rows);
+      await reference.write(new FrameWriter(new ImageLayer(sources)).render(frame, 60, scene.rows));
+      expect(term.text(), mode).toEqual(reference.text());
+      expect(term.pictures(), mode).toEqual(reference.pictures());
+      expect(term.pictures().length, mode).toBeGreaterThan(0);
+    }
+  });
 });

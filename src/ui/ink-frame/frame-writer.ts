@@ -19,6 +19,7 @@
  * which rows to write whole (a picture left them) and which rows no block move may cross, and
  * after it draws over the frame, told which cells the writer wrote.
  */
+import stringWidth from "../../render/string-width.js";
 import { findShift, shifted, type Shift } from "./line-shift.js";
 import { changedRuns, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
 
@@ -88,7 +89,7 @@ export class FrameWriter {
     const plan = this.overlay?.before(lines, columns);
     this.written = new Map();
     if (this.lines && !this.fromTop && complete && lines.length < rows) this.update(this.lines, lines, columns, plan);
-    else this.whole(lines, complete);
+    else this.whole(lines, complete, columns);
     if (!complete) this.lines = undefined;
     if (this.overlay) this.out += this.overlay.after({ lines: this.lines ?? [], written: this.written, row: this.row });
     if (cursor && this.lines) {
@@ -134,7 +135,7 @@ export class FrameWriter {
     this.overlay?.lost();
   }
 
-  private whole(lines: string[], complete: boolean): void {
+  private whole(lines: string[], complete: boolean, columns: number): void {
     const over = this.lines !== undefined && !this.fromTop;
     if (this.fromTop) this.out += `${CSI}H${ERASE_BELOW}${CSI}m`;
     else if (over) this.moveTo(0, 0);
@@ -148,6 +149,13 @@ export class FrameWriter {
     this.lines = lines;
     this.row = complete ? lines.length : lines.length - 1;
     this.column = complete ? 0 : -1;
+    // A line wider than the terminal wraps and may scroll the screen: where the frame is, is then not
+    // known. (When the terminal gets narrower, Ink draws the frame it had once more before the app lays
+    // out for the new width.) The next frame is drawn from the top.
+    if (lines.some((line) => stringWidth(line) > columns)) {
+      this.lines = undefined;
+      this.fromTop = true;
+    }
   }
 
   private update(prev: string[], next: string[], columns: number, plan?: ReturnType<FrameOverlay["before"]>): void {

@@ -1,0 +1,173 @@
+/**
+ * A real xterm with sixel graphics (`-ti vt340`) on a virtual X display (Xvfb), for tests that
+ * need what a user would see of pictures: keys go in through the X server (xdotool), and the
+ * window is read back as pixels (xwd, whose XWD format is read here). Debian packages: xterm,
+ * xvfb, xdotool, x11-apps (xwd), xfonts-base (the 10x20 font); .ci/run installs them.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+export interface Shot {
+  width: number;
+  height: number;
+  /** RGB, 3 bytes a pixel. */
+  rgb: Uint8Array;
+}
+
+export const XTERM_TOOLS = ["xterm", "Xvfb", "xdotool", "xwd"];
+
+export async function hasXterm(): Promise<string[]> {
+  const missing: string[] = [];
+  for (const tool of XTERM_TOOLS) {
+    try {
+      await run("sh", ["-c", `command -v ${tool}`]);
+    } catch {
+      missing.push(tool);
+    }
+  }
+  return missing;
+}
+
+/** An XWD dump (ZPixmap, 24 or 32 bits a pixel) as RGB. */
+export function readXwd(file: Buffer): Shot {
+  const field = (i: number) => file.readUInt32BE(i * 4);
+  const [headerSize, width, height, byteOrder, bitsPerPixel, bytesPerLine, colours] = [field(0), field(4), field(5), field(7), field(11), field(12), field(19)];
+  if (bitsPerPixel !== 32 && bitsPerPixel !== 24) throw new Error(`xwd: ${bitsPerPixel} bits a pixel`);
+  const start = headerSize + colours * 12;
+  const rgb = new Uint8Array(width * height * 3);
+  const step = bitsPerPixel / 8;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = start + y * bytesPerLine + x * step;
+      const v = step === 4 ? (byteOrder === 0 ? file.readUInt32LE(o) : file.readUInt32BE(o)) : byteOrder === 0 ? file.readUIntLE(o, 3) : file.readUIntBE(o, 3);
+      rgb.set([(v >> 16) & 255, (v >> 8) & 255, v & 255], (y * width + x) * 3);
+    }
+  }
+  return { width, height, rgb };
+}
+
+export function sameShot(a: Shot, b: Shot): boolean {
+  return a.width === b.width && a.height === b.height && Buffer.compare(Buffer.from(a.rgb), Buffer.from(b.rgb)) === 0;
+}
+
+/** Pixels that differ (every pixel when the sizes differ). */
+export function shotDifference(a: Shot, b: Shot): number {
+  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
+  let n = 0;
+  for (let i = 0; i < a.rgb.length; i += 3) if (a.rgb[i] !== b.rgb[i] || a.rgb[i + 1] !== b.rgb[i + 1] || a.rgb[i + 2] !== b.rgb[i + 2]) n++;
+  return n;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class XtermScreen {
+  private constructor(
+    private readonly xvfb: ChildProcess,
+    private readonly xterm: ChildProcess,
+    private readonly display: string,
+    readonly window: string,
+    private readonly dir: string,
+  ) {}
+
+  /** Starts a display and an xterm of `cols`×`rows` cells of 10×20 pixels running `command`. */
+  static async start(command: string[], { cols, rows, env = {} }: { cols: number; rows: number; env?: Record<string, string> }): Promise<XtermScreen> {
+    const dir = mkdtempSync(join(tmpdir(), "termchat-xterm-"));
+    // -displayfd: the server picks a free display and says which.
+    const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"], { stdio: ["ignore", "ignore", "ignore", "pipe"] });
+    const display = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      const timer = setTimeout(() => reject(new Error("Xvfb did not start")), 15_000);
+      xvfb.stdio[3]!.on("data", (d: Buffer) => {
+        text += d.toString();
+        if (text.includes("\n")) {
+          clearTimeout(timer);
+          resolve(`:${text.trim()}`);
+        }
+      });
+      xvfb.once("exit", (code) => reject(new Error(`Xvfb exited (${code})`)));
+    });
+    const idFile = join(dir, "window");
+    const script = `echo "$WINDOWID" > ${JSON.stringify(idFile)}; exec "$@"`;
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, DISPLAY: display };
+    delete childEnv.TMUX;
+    delete childEnv.STY;
+    const xterm = spawn(
+      "xterm",
+      ["-ti", "vt340", "-fn", "10x20", "-geometry", `${cols}x${rows}+0+0`, "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256", "-e", "sh", "-c", script, "sh", ...command],
+      { env: childEnv, stdio: "ignore" },
+    );
+    const deadline = Date.now() + 15_000;
+    for (let i = 0; i < 300 && Date.now() < deadline && !existsSync(idFile); i++) await sleep(50);
+    const window = existsSync(idFile) ? readFileSync(idFile, "utf8").trim() : "";
+    const screen = new XtermScreen(xvfb, xterm, display, window, dir);
+    if (!window) {
+      await screen.stop();
+      throw new Error("xterm did not start");
+    }
+    await screen.xdotool("windowfocus", "--sync", window);
+    return screen;
+  }
+
+  async xdotool(...args: string[]): Promise<void> {
+    await run("xdotool", args, { env: { ...process.env, DISPLAY: this.display } });
+  }
+
+  /** Keys by their X names (`j`, `Return`, `Escape`, `question`), one after another. */
+  async keys(...names: string[]): Promise<void> {
+    for (const k of names) await this.xdotool("key", "--delay", "60", k);
+  }
+
+  async type(text: string): Promise<void> {
+    await this.xdotool("type", "--delay", "60", text);
+  }
+
+  /** The window's pixels now. */
+  async shot(): Promise<Shot> {
+    const { stdout } = await run("xwd", ["-silent", "-id", this.window], { env: { ...process.env, DISPLAY: this.display }, encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
+    return readXwd(stdout);
+  }
+
+  /**
+   * The window once it has changed from `from` (when given) and then stayed the same over three
+   * looks: a frame is drawn in a few milliseconds, a look takes longer.
+   */
+  async settled(from?: Shot, timeoutMs = 15_000): Promise<Shot> {
+    const deadline = Date.now() + timeoutMs;
+    let last: Shot | undefined;
+    let same = 0;
+    let changed = from === undefined;
+    for (let i = 0; i < 500 && Date.now() < deadline; i++) {
+      await sleep(120);
+      const now = await this.shot();
+      if (!changed && from && !sameShot(now, from)) changed = true;
+      same = last && sameShot(now, last) ? same + 1 : 0;
+      last = now;
+      if (changed && same >= 2) return now;
+    }
+    throw new Error(`the xterm window did not settle${changed ? "" : " (it never changed)"} within ${timeoutMs} ms`);
+  }
+
+  /** Resizes the window to `cols`×`rows` cells; the screen after it has settled. */
+  async resize(cols: number, rows: number): Promise<Shot> {
+    const before = await this.shot();
+    // The font's cells plus xterm's inner border (2 pixels each side).
+    await this.xdotool("windowsize", "--sync", this.window, String(cols * 10 + 4), String(rows * 20 + 4));
+    return this.settled(before);
+  }
+
+  async stop(): Promise<void> {
+    for (const p of [this.xterm, this.xvfb]) {
+      if (p.exitCode === null && p.pid) {
+        const exited = new Promise((r) => p.once("exit", r));
+        p.kill("SIGTERM");
+        await Promise.race([exited, sleep(3000)]);
+      }
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
