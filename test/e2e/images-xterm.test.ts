@@ -28,7 +28,8 @@ function pictureCells(s: Shot): { top: number; left: number; rows: number; cols:
   let [x0, y0, x1, y1] = [Infinity, Infinity, -1, -1];
   for (let y = 0; y < s.height; y++) {
     for (let x = 0; x < s.width; x++) {
-      const [r, g, b] = s.rgb.subarray((y * s.width + x) * 3, (y * s.width + x) * 3 + 3) as unknown as [number, number, number];
+      const c = s.at(x, y);
+      const [r, g, b] = [c >> 16, (c >> 8) & 255, c & 255];
       if (!RB.has(r) || !G.has(g) || !RB.has(b) || [r, g, b].every((c) => c === 0 || c === 255)) continue;
       [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
     }
@@ -42,7 +43,7 @@ function pictureCells(s: Shot): { top: number; left: number; rows: number; cols:
 
 function colours(s: Shot): number {
   const seen = new Set<number>();
-  for (let i = 0; i < s.rgb.length; i += 3) seen.add((s.rgb[i]! << 16) | (s.rgb[i + 1]! << 8) | s.rgb[i + 2]!);
+  for (let y = 0; y < s.height; y++) for (let x = 0; x < s.width; x++) seen.add(s.at(x, y));
   return seen.size;
 }
 
@@ -59,10 +60,13 @@ describe("pictures in a real xterm (sixel)", () => {
     expect(pictureCells(now)).toBeUndefined();
     const post = await apiAs(`http://127.0.0.1:${port}`, "omar@lighthouse.test");
 
-    const step = async (what: string, act: () => Promise<unknown>, expectChange = true) => {
+    /** Does `act`, waits for the screen to settle (to have changed, unless `expectChange` is false; to be `ready`), compares it with a whole redraw. */
+    const step = async (what: string, act: () => Promise<unknown>, expectChange = true, ready: (shot: Shot) => boolean = () => true) => {
       const before = await s.shot();
       await act();
       now = await s.settled(expectChange ? before : undefined);
+      // A picture made for the first time (the viewer's) comes a moment after its frame.
+      for (let i = 0; i < 20 && !ready(now); i++) now = await s.settled();
       // The app draws its whole frame again: narrower, then back.
       await s.resize(COLS - 1, ROWS);
       const redrawn = await s.resize(COLS, ROWS);
@@ -98,7 +102,7 @@ describe("pictures in a real xterm (sixel)", () => {
     expect(await step("up to the plan", () => s.keys("k", "k", "k", "k", "k", "k", "k", "k"))).toEqual(plan);
 
     // The viewer: the plan drawn by xterm, larger, in the popup; then the thumbnail back in its place.
-    const viewer = await step("the viewer", () => s.keys("v"));
+    const viewer = await step("the viewer", () => s.keys("v"), true, (shot) => (pictureCells(shot)?.rows ?? 0) > 8);
     expect(viewer!.rows).toBeGreaterThan(plan!.rows);
     expect(viewer!.cols).toBeGreaterThan(plan!.cols);
     await step("the viewer closed", () => s.keys("Escape"));

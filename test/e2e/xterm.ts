@@ -12,11 +12,47 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export interface Shot {
-  width: number;
-  height: number;
-  /** RGB, 3 bytes a pixel. */
-  rgb: Uint8Array;
+/** The window's pixels, as xwd dumped them (read where needed: comparing two dumps needs no decoding). */
+export class Shot {
+  private readonly start: number;
+  private readonly step: number;
+  private readonly bytesPerLine: number;
+  private readonly littleEndian: boolean;
+  readonly width: number;
+  readonly height: number;
+
+  /** An XWD dump (ZPixmap, 24 or 32 bits a pixel). */
+  constructor(readonly raw: Buffer) {
+    const field = (i: number) => raw.readUInt32BE(i * 4);
+    const [headerSize, bitsPerPixel, colours] = [field(0), field(11), field(19)];
+    if (bitsPerPixel !== 32 && bitsPerPixel !== 24) throw new Error(`xwd: ${bitsPerPixel} bits a pixel`);
+    this.width = field(4);
+    this.height = field(5);
+    this.littleEndian = field(7) === 0;
+    this.bytesPerLine = field(12);
+    this.step = bitsPerPixel / 8;
+    this.start = headerSize + colours * 12;
+  }
+
+  /** The pixel's colour as 0xRRGGBB. */
+  at(x: number, y: number): number {
+    const o = this.start + y * this.bytesPerLine + x * this.step;
+    const v = this.littleEndian ? this.raw.readUIntLE(o, 3) : this.raw.readUIntBE(o + this.step - 3, 3);
+    return v & 0xffffff;
+  }
+}
+
+export function sameShot(a: Shot, b: Shot): boolean {
+  return a.raw.equals(b.raw);
+}
+
+/** Pixels that differ (every pixel when the sizes differ). */
+export function shotDifference(a: Shot, b: Shot): number {
+  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
+  if (sameShot(a, b)) return 0;
+  let n = 0;
+  for (let y = 0; y < a.height; y++) for (let x = 0; x < a.width; x++) if (a.at(x, y) !== b.at(x, y)) n++;
+  return n;
 }
 
 export const XTERM_TOOLS = ["xterm", "Xvfb", "xdotool", "xwd"];
@@ -31,36 +67,6 @@ export async function hasXterm(): Promise<string[]> {
     }
   }
   return missing;
-}
-
-/** An XWD dump (ZPixmap, 24 or 32 bits a pixel) as RGB. */
-export function readXwd(file: Buffer): Shot {
-  const field = (i: number) => file.readUInt32BE(i * 4);
-  const [headerSize, width, height, byteOrder, bitsPerPixel, bytesPerLine, colours] = [field(0), field(4), field(5), field(7), field(11), field(12), field(19)];
-  if (bitsPerPixel !== 32 && bitsPerPixel !== 24) throw new Error(`xwd: ${bitsPerPixel} bits a pixel`);
-  const start = headerSize + colours * 12;
-  const rgb = new Uint8Array(width * height * 3);
-  const step = bitsPerPixel / 8;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const o = start + y * bytesPerLine + x * step;
-      const v = step === 4 ? (byteOrder === 0 ? file.readUInt32LE(o) : file.readUInt32BE(o)) : byteOrder === 0 ? file.readUIntLE(o, 3) : file.readUIntBE(o, 3);
-      rgb.set([(v >> 16) & 255, (v >> 8) & 255, v & 255], (y * width + x) * 3);
-    }
-  }
-  return { width, height, rgb };
-}
-
-export function sameShot(a: Shot, b: Shot): boolean {
-  return a.width === b.width && a.height === b.height && Buffer.compare(Buffer.from(a.rgb), Buffer.from(b.rgb)) === 0;
-}
-
-/** Pixels that differ (every pixel when the sizes differ). */
-export function shotDifference(a: Shot, b: Shot): number {
-  if (a.width !== b.width || a.height !== b.height) return Math.max(a.width * a.height, b.width * b.height);
-  let n = 0;
-  for (let i = 0; i < a.rgb.length; i += 3) if (a.rgb[i] !== b.rgb[i] || a.rgb[i + 1] !== b.rgb[i + 1] || a.rgb[i + 2] !== b.rgb[i + 2]) n++;
-  return n;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -129,7 +135,7 @@ export class XtermScreen {
   /** The window's pixels now. */
   async shot(): Promise<Shot> {
     const { stdout } = await run("xwd", ["-silent", "-id", this.window], { env: { ...process.env, DISPLAY: this.display }, encoding: "buffer", maxBuffer: 64 * 1024 * 1024 });
-    return readXwd(stdout);
+    return new Shot(stdout);
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The app in a sixel terminal (emulated: image-terminal.ts), on the reference server's demo
+ * The app in a sixel terminal and in a kitty one (emulated: image-terminal.ts), on the reference server's demo
  * organization, whose #design › new office holds a floor plan (a 64×48 PNG), a poll and more.
  * Ink's frames go through the frame writer and the image layer as in the bundle. Over moves,
  * page turns, the help screen, a message's info, messages arriving and the full-size viewer,
@@ -37,9 +37,9 @@ afterEach(async () => {
   resetTerminalCapabilities();
 });
 
-async function startApp() {
+async function startApp(mode: "sixel" | "kitty") {
   const [{ render }, { App }, { KeypressProvider }] = await Promise.all([import("ink"), import("../../src/ui/App.js"), import("../../src/ui/hooks/use-keypress.js")]);
-  setTerminalGraphics({ mode: "sixel", depth: "truecolor" });
+  setTerminalGraphics({ mode, depth: "truecolor" });
   await loadTerminalEncoders();
   const ctx: ServerFixture = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-images-"));
@@ -87,23 +87,33 @@ async function startApp() {
   const text = () => screen.term.text().join("\n");
   /** The screen now, and what a full redraw of its frame shows: text and pictures cell by cell. */
   const compare = async (step: string) => {
-    await screen.settled();
-    const reference = await screen.fullRedraw(new ImageLayer(screenImages().sources));
-    expect(screen.term.problems, step).toEqual([]);
-    expect(screen.term.text(), step).toEqual(reference.text());
-    expect(screen.term.screen(), step).toEqual(reference.screen());
-    expect(screen.term.pictures(), step).toEqual(reference.pictures());
-    return screen.term.pictures();
+    const { live, reference } = await screen.compared(new ImageLayer(screenImages().sources));
+    expect(live.problems, step).toEqual([]);
+    expect(live.text, step).toEqual(reference.text);
+    expect(live.screen, step).toEqual(reference.screen);
+    expect(live.pictures, step).toEqual(reference.pictures);
+    return live.pictures;
   };
   return { ctx, session, screen, until, press, text, compare };
 }
 
 /** The pictures' top left cells ("row,col picture"). */
-const origins = (pictures: string[]) => pictures.filter((p) => p.endsWith("+0,0")).map((p) => p.replace(/\+0,0$/, ""));
+/** The pictures' top left cells ("row,col picture"): a sixel's first cell, or a kitty placement. */
+const origins = (pictures: string[]) => pictures.filter((p) => p.endsWith("+0,0") || p.includes(" kitty:")).map((p) => p.replace(/\+0,0$/, "").replace(/ \d+x\d+$/, ""));
 
-describe("pictures in the app, in a sixel terminal", () => {
-  it("stay on their reservation over moves, popups, arriving messages and the viewer, as a full redraw draws them", async () => {
-    const app = await startApp();
+/** The cells the pictures cover. */
+function cells(pictures: string[]): number {
+  let n = 0;
+  for (const p of pictures) {
+    const kitty = / (\d+)x(\d+)$/.exec(p);
+    n += kitty ? Number(kitty[1]) * Number(kitty[2]) : 1;
+  }
+  return n;
+}
+
+describe("pictures in the app", () => {
+  it.each(["sixel", "kitty"] as const)("%s: stay on their reservation over moves, popups, arriving messages and the viewer, as a full redraw draws them", async (mode) => {
+    const app = await startApp(mode);
     await app.until("the organization", () => /Inbox|connected/.test(app.text()));
     // Find the plan, then go to its topic with it selected.
     await app.press("/", ..."floor plan", "\r");
@@ -112,10 +122,10 @@ describe("pictures in the app, in a sixel terminal", () => {
     await app.until("the topic with the plan drawn", () => app.text().includes("new office") && origins(app.screen.term.pictures()).length === 1);
     const first = await app.compare("the topic opened");
     expect(origins(first)).toHaveLength(1);
-    // The reservation is 21×8 cells (64×48 pixels at one pixel a column, two a row) and the sixel fills it.
-    expect(first).toHaveLength(21 * 8);
+    // The reservation is 21×8 cells (64×48 pixels at one pixel a column, two a row) and the picture fills it.
+    expect(cells(first)).toBe(21 * 8);
     const caption = app.screen.term.text().findIndex((l) => l.includes("▨ floor-plan.png"));
-    expect(origins(first)[0]).toMatch(new RegExp(`^${caption + 1},\\d+ sixel:`));
+    expect(origins(first)[0]).toMatch(new RegExp(`^${caption + 1},\\d+ ${mode}:`));
     const drawnAtFirst = app.screen.term.takeDrawn();
     expect(drawnAtFirst.length).toBeGreaterThanOrEqual(1);
 
@@ -180,12 +190,12 @@ describe("pictures in the app, in a sixel terminal", () => {
     await app.press("v");
     await app.until("the viewer", () => /floor-plan\.png +Esc close/.test(app.text()) && origins(app.screen.term.pictures()).length === 1);
     const viewer = await app.compare("viewer open");
-    expect(viewer.length).toBeGreaterThan(21 * 8);
+    expect(cells(viewer)).toBeGreaterThan(21 * 8);
     expect(app.text()).not.toContain("▀");
     await app.press("\x1b");
     await app.until("the viewer closed", () => !/Esc close/.test(app.text()) && origins(app.screen.term.pictures()).length === 1);
     const after = await app.compare("viewer closed");
-    expect(after).toHaveLength(21 * 8);
+    expect(cells(after)).toBe(21 * 8);
   }, 90_000);
 });
 

@@ -15,7 +15,7 @@ import type { GraphicsMode } from "../../src/ui/images/graphics.js";
 import { ImageLayer } from "../../src/ui/images/image-layer.js";
 import { ImageSources, type Placement } from "../../src/ui/images/image-sources.js";
 import { loadTerminalEncoders, terminalImage, type DrawnImage } from "../../src/ui/images/terminal-image.js";
-import { resetTerminalCapabilities } from "../../src/ui/terminal/capabilities.js";
+import { resetTerminalCapabilities, updateTerminalCapabilities } from "../../src/ui/terminal/capabilities.js";
 import { ImageTerminal } from "../fixtures/image-terminal.js";
 import { prng } from "../fixtures/prng.js";
 
@@ -183,6 +183,8 @@ async function runSequence(mode: GraphicsMode, seed: number, frames: number) {
   let id = 0;
   const nextId = () => ++id;
   const scene = newScene(rand, nextId);
+  // Small cells, small pictures: the same placements, fewer bytes to go through.
+  updateTerminalCapabilities({ cellPx: { width: 4, height: 8 } });
   const sources = new ImageSources();
   const source = sources.add();
   const layer = new ImageLayer(sources);

@@ -88,6 +88,8 @@ export class ImageLayer implements FrameOverlay {
   /** The last frame had a source whose box was not in the layout yet. */
   private unplaced = false;
   private lastCommit = 0;
+  /** Kitty placements of a screen someone else redrew, to delete with the next frame (they may still show). */
+  private orphans = "";
 
   constructor(private readonly sources: ImageSources) {}
 
@@ -151,10 +153,13 @@ export class ImageLayer implements FrameOverlay {
     }
     for (const p of planned) if (!taken.has(p)) draw(p);
     this.shown = next;
+    gone = this.orphans + gone;
+    this.orphans = "";
     return gone + (drawn ? SAVE + drawn : "");
   }
 
   lost(): void {
+    for (const s of this.shown) if (s.image.kitty && s.placement !== undefined) this.orphans += kittyDelete(s.image.kitty.id, s.placement);
     this.shown = [];
     this.planned = [];
   }
@@ -187,6 +192,7 @@ export class ImageLayer implements FrameOverlay {
   /** Forgets everything (tests; a terminal reset): nothing shown, no pixels sent, not attached. */
   reset(): void {
     this.lost();
+    this.orphans = "";
     this.transmitted.clear();
     this.unplaced = false;
     this.redraw = undefined;

@@ -87,7 +87,7 @@ export class FrameWriter {
     if (complete) lines.pop();
     this.last = { frame, columns, rows, ...(cursor && { cursor }) };
     const plan = this.overlay?.before(lines, columns);
-    this.written = new Map();
+    this.written = this.overlay ? new Map() : "all";
     if (this.lines && !this.fromTop && complete && lines.length < rows) this.update(this.lines, lines, columns, plan);
     else this.whole(lines, complete, columns);
     if (!complete) this.lines = undefined;
