@@ -57,6 +57,10 @@ export function shotDifference(a: Shot, b: Shot): number {
 
 export const XTERM_TOOLS = ["xterm", "Xvfb", "xdotool", "xwd"];
 
+/** The font whose cells are 10×20 pixels, as Debian's xfonts-base installs it. */
+const FONT_FILE = "/usr/share/fonts/X11/misc/10x20-ISO8859-1.pcf.gz";
+
+/** What of the tools and the font is missing. */
 export async function hasXterm(): Promise<string[]> {
   const missing: string[] = [];
   for (const tool of XTERM_TOOLS) {
@@ -66,6 +70,7 @@ export async function hasXterm(): Promise<string[]> {
       missing.push(tool);
     }
   }
+  if (!existsSync(FONT_FILE)) missing.push("the 10x20 font");
   return missing;
 }
 
