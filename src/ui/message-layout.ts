@@ -18,6 +18,7 @@ import { topicKey } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import { widgetOf } from "../model/widgets.js";
 import type { MessageHighlight } from "./search-highlight.js";
+import type { DrawnImage } from "./images/terminal-image.js";
 import { widgetLines, widgetSignature } from "./widget-lines.js";
 
 export type LineStyle = "recipient" | "day" | "sender" | "body" | "reactions" | "note" | "widget";
@@ -43,7 +44,7 @@ export interface Line {
   tone?: "title" | "mine" | "done" | "dim";
   /** The first line of the message itself (after its headers): where the unread marker goes. */
   lead?: boolean;
-  /** A row reserved for an image the terminal draws over it (images/overlay.ts): which image, which of its rows. */
+  /** A row reserved for an image the terminal draws over it (images/image-layer.ts): which image, which of its rows. */
   image?: ImageSlot;
 }
 
@@ -52,8 +53,8 @@ export interface ImageSlot {
   row: number;
   rows: number;
   cols: number;
-  /** The escapes that draw the image at the cursor: `once` the first time in this terminal, `each` every frame. */
-  draw?: () => { key: string; once?: string; each: string } | undefined;
+  /** The picture made for the terminal's protocol (on the slot's first row), or undefined while it cannot be made yet. */
+  draw?: () => DrawnImage | undefined;
 }
 
 export interface Block {

@@ -4,7 +4,7 @@ import { releaseStartupGarbage } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
 import { KeypressProvider } from "./hooks/use-keypress.js";
-import { withImageOverlay } from "./images/overlay.js";
+import { withImageLayer } from "./images/screen-images.js";
 import { DEFAULT_SETTINGS } from "../config/settings.js";
 import { updateTerminalCapabilities } from "./terminal/capabilities.js";
 import { initialCapabilities } from "./terminal/probe.js";
@@ -41,8 +41,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
         <App {...props} />
       </KeypressProvider>
     </TerminalProbe>,
-    // Images drawn by the terminal (once it said it can) are written after each frame, over the rows the layout left for them.
-    { exitOnCtrlC: false, patchConsole: true, ...(images && { stdout: withImageOverlay(process.stdout) }) },
+    // Images drawn by the terminal (once it said it can) go over the cells the layout left for them, kept in step with every frame by the frame writer.
+    { exitOnCtrlC: false, patchConsole: true, ...(images && { stdout: withImageLayer(process.stdout) }) },
   );
   // As soon as the app has ended, before anything else is printed (an error's one line).
   instance.waitUntilExit().then(terminal.restore, terminal.restore);

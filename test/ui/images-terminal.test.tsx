@@ -2,12 +2,14 @@
  * A terminal that speaks the kitty graphics protocol, emulated: it answers
  * the start-up query, then the message pane draws an image whose file (a
  * JPEG with a hostile comment) and link text (escape sequences) came from
- * the server. The terminal gets the kitty escapes we made from pixels, at the
- * reserved rows, and none of the server's bytes.
+ * the server. The terminal (emulated: test/fixtures/image-terminal.ts) gets the
+ * kitty escapes we made from pixels, placed at the reserved cells, and none of
+ * the server's bytes.
  */
 import { EventEmitter } from "node:events";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
+import { InkImageTerminal } from "../fixtures/ink-image-terminal.js";
 
 process.env.CI = "false"; // Ink draws frames only outside CI
 
@@ -66,7 +68,7 @@ describe("images in a terminal with the kitty graphics protocol (emulated)", () 
     const graphics = terminalGraphics();
     expect(graphics).toEqual({ mode: "kitty", depth: "truecolor" });
 
-    const [{ render, Box, Text }, React, eg, { loadMarkdown }, layout, { MessagePane }, { ImagePreviews }, { imagePreviewLines }, { loadTerminalEncoders }, { withImageOverlay, resetOverlay }, theme] = await Promise.all([
+    const [{ render, Box, Text }, React, eg, { loadMarkdown }, layout, { MessagePane }, { ImagePreviews }, { imagePreviewLines }, { loadTerminalEncoders }, { screenImages, resetScreenImages }, theme] = await Promise.all([
       import("ink"),
       import("react"),
       import("../fixtures/example.js"),
@@ -76,11 +78,11 @@ describe("images in a terminal with the kitty graphics protocol (emulated)", () 
       import("../../src/ui/images/image-previews.js"),
       import("../../src/ui/images/preview-lines.js"),
       import("../../src/ui/images/terminal-image.js"),
-      import("../../src/ui/images/overlay.js"),
+      import("../../src/ui/images/screen-images.js"),
       import("../../src/ui/theme.js"),
     ]);
     await Promise.all([loadMarkdown(), loadTerminalEncoders()]);
-    resetOverlay();
+    resetScreenImages();
 
     // The server's file: a 20×10 JPEG, red over blue, carrying escape sequences in a comment.
     const data = Buffer.alloc(20 * 10 * 4);
@@ -107,22 +109,20 @@ describe("images in a terminal with the kitty graphics protocol (emulated)", () 
     expect(fetched).toEqual(["/user_uploads/2/ab/photo.jpg"]);
     const { blocks } = layout.layoutWindow(store, [m], 0, 20, o, ctx);
 
+    // The pane in a kitty terminal: Ink's frames through the frame writer and the image layer.
+    const screen = new InkImageTerminal(80, 24, { width: 10, height: 20 }, screenImages().layer);
     const app = render(
       React.createElement(
         theme.ThemeContext.Provider,
         { value: theme.THEME_TABLE.dark },
         React.createElement(Box, { flexDirection: "column" }, React.createElement(Text, null, "title row"), React.createElement(MessagePane, { blocks, selectedId: m.id, unread: new Set<number>(), height: 20, width: 60, focused: true })),
       ),
-      { stdout: withImageOverlay(term.stdout) as unknown as NodeJS.WriteStream, stdin: term.stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
+      { stdout: screen.stdout as unknown as NodeJS.WriteStream, stdin: screen.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );
     try {
-      const at = await until("the kitty placement", () => {
-        const i = term.writes.findIndex((w) => w.includes("\x1b_Ga=p,"));
-        return i >= 0 ? i : undefined;
-      });
-      const overlay = term.writes[at]!;
-      const frame = term.writes.slice(0, at).findLast((w) => w.endsWith("\n"))!;
-      const all = term.writes.join("");
+      await until("the kitty placement", () => screen.bytes.some((w) => w.includes("\x1b_Ga=p,")));
+      await screen.settled();
+      const all = screen.bytes.join("");
 
       // Nothing of the server's bytes or escapes reached the terminal.
       expect(all).not.toContain("pwned");
@@ -132,29 +132,24 @@ describe("images in a terminal with the kitty graphics protocol (emulated)", () 
       expect(all).not.toContain("\u009b");
       expect(all).toContain("▨ photo.jpg");
 
-      // Our escapes: the pixels sent once under an id (RGBA we decoded), then placed over the cells.
-      const transmit = /\x1b_Ga=t,f=32,s=(\d+),v=(\d+),i=(\d+),q=2,m=[01];/.exec(overlay);
-      expect(transmit).not.toBeNull();
-      const id = transmit![3];
-      const place = new RegExp(`\\x1b_Ga=p,i=${id},c=(\\d+),r=(\\d+),C=1,q=2\\x1b\\\\`).exec(overlay);
-      expect(place).not.toBeNull();
-      expect([Number(place![1]), Number(place![2])]).toEqual([20, 5]); // 20×10 pixels: 20 columns, 5 rows
+      // Our escapes: the pixels sent once under an id (RGBA we decoded and scaled to the cells), then placed over the cells.
+      const transmits = [...all.matchAll(/\x1b_Ga=t,f=32,s=(\d+),v=(\d+),i=(\d+),q=2,m=[01];/g)];
+      expect(transmits).toHaveLength(1);
+      // 20×10 pixels in 20×5 cells of 10×20 pixels: scaled to 200×100.
+      expect([transmits[0]![1], transmits[0]![2]]).toEqual(["200", "100"]);
+      expect(all).toMatch(new RegExp(`\\x1b_Ga=p,i=${transmits[0]![3]},p=\\d+,c=20,r=5,C=1,q=2\\x1b\\\\`));
       // Every payload byte is base64 of pixels.
-      for (const m2 of overlay.matchAll(/\x1b_G[^;]*;([^\x1b]*)\x1b\\/g)) expect(m2[1]).toMatch(/^[A-Za-z0-9+/=]*$/);
+      for (const m2 of all.matchAll(/\x1b_G[^;\x1b]*;([^\x1b]*)\x1b\\/g)) expect(m2[1]).toMatch(/^[A-Za-z0-9+/=]*$/);
 
-      // Where: the cursor saved, moved up to the first reserved row (just below the caption) and two columns in.
-      const lines = frame.slice(0, -1).split("\n");
+      // Where: just below the caption, two columns into the pane; the rows under it blank.
+      const lines = screen.term.text();
       const caption = lines.findIndex((l) => l.includes("▨ photo.jpg"));
       expect(caption).toBeGreaterThan(0);
-      const up = lines.length - (caption + 1);
-      expect(overlay.startsWith("\x1b7")).toBe(true);
-      expect(overlay).toContain(`\x1b[${up}A\r\x1b[2C\x1b_Ga=t,`);
-      expect(overlay.endsWith("\x1b8")).toBe(true);
-      // The reserved rows are blank after the gutter: the text layer does not cover the image.
-      for (let r = caption + 1; r <= caption + 5; r++) expect(lines[r]!.replace(/\x1b\[[\d;]*m/g, "").slice(1).trim()).toBe("");
+      expect(screen.term.pictures()).toEqual([expect.stringMatching(new RegExp(`^${caption + 1},2 kitty:\\w+ 20x5$`))]);
+      for (let r = caption + 1; r <= caption + 5; r++) expect(lines[r]!.slice(1).trim()).toBe("");
     } finally {
       app.unmount();
-      resetOverlay();
+      resetScreenImages();
     }
   });
 });

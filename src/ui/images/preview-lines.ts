@@ -12,6 +12,7 @@ import type { Line } from "../message-layout.js";
 import { drawnByTerminal, type TerminalGraphics } from "./graphics.js";
 import { imageRefs, previewPath, type ThumbnailFormat } from "./image-refs.js";
 import type { ImagePreviews } from "./image-previews.js";
+import { cellPixels } from "./cell-size.js";
 import { terminalImage } from "./terminal-image.js";
 
 /** Thumbnails take at most this many rows. */
@@ -70,7 +71,11 @@ export function imagePreviewLines(setup: PreviewSetup, m: Message, width: number
     const { cols, rows } = halfBlockSize(state.pixels, maxCols, PREVIEW_ROWS);
     if (drawnByTerminal(setup.graphics.mode)) {
       const mode = setup.graphics.mode;
-      const draw = () => setup.previews.rendering(path, `${mode}:${cols}x${rows}`, (p) => terminalImage(mode, p, cols, rows, path));
+      // Made when drawn, for the cell size of that moment (the terminal may tell it after the layout).
+      const draw = () => {
+        const cell = cellPixels();
+        return setup.previews.rendering(path, `${mode}:${cols}x${rows}:${cell.width}x${cell.height}`, (p) => terminalImage(mode, p, cols, rows, path, cell));
+      };
       for (let row = 0; row < rows; row++) lines.push({ text: "", style: "body", image: { path, row, rows, cols, ...(row === 0 && { draw }) } });
       continue;
     }

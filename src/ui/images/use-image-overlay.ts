@@ -1,13 +1,13 @@
 /**
- * Registers the images a pane shows over reserved rows with the after-frame
- * overlay (overlay.ts): each image whose rows are all visible, at its row in
- * the pane, two columns in (the gutter and the body's indent).
+ * Registers the pictures a part of the screen shows over reserved cells with the image layer
+ * (screen-images.ts): the message pane's images, each whose rows are all visible, at its row in
+ * the pane, two columns in (the gutter and the body's indent); or any box's reservations.
  */
 import type { DOMElement } from "ink";
-import { useEffect, useMemo, useRef, type RefObject } from "react";
+import { useLayoutEffect, useMemo, useRef, type RefObject } from "react";
 import type { Line } from "../message-layout.js";
-import { terminalGraphics } from "./graphics.js";
-import { newOverlaySource, removeOverlaySource, setOverlaySource, type Placement } from "./overlay.js";
+import { frameOffset, type Placement } from "./image-sources.js";
+import { screenImages } from "./screen-images.js";
 
 export function placementsOf(rows: ReadonlyArray<{ line: Line }>, left = 2): Placement[] {
   const out: Placement[] = [];
@@ -19,12 +19,21 @@ export function placementsOf(rows: ReadonlyArray<{ line: Line }>, left = 2): Pla
   return out;
 }
 
-export function useImageOverlay(box: RefObject<DOMElement | null>, rows: ReadonlyArray<{ line: Line }>): void {
+/** The reservations in `box` (cells from its top left corner) are drawn over by the terminal. */
+export function useImagePlacements(box: RefObject<DOMElement | null>, placements: readonly Placement[]): void {
+  const { sources, layer } = screenImages();
   const id = useRef(0);
-  if (id.current === 0) id.current = newOverlaySource();
-  const placements = useMemo(() => placementsOf(rows), [rows]);
+  if (id.current === 0) id.current = sources.add();
   // Registered while rendering, not in an effect: Ink writes the frame before effects run, and the
-  // overlay must follow that very frame. The box's position is read only when the frame is written.
-  setOverlaySource(id.current, { node: () => box.current, placements, mode: terminalGraphics().mode });
-  useEffect(() => () => removeOverlaySource(id.current), []);
+  // pictures must follow that very frame. The box's place is read when the frame is written.
+  sources.set(id.current, { offset: () => frameOffset(box.current), placements });
+  const framesBefore = layer.frames;
+  useLayoutEffect(() => layer.committed(framesBefore));
+  // Removed in the commit that unmounts the box, before Ink writes the frame without it.
+  useLayoutEffect(() => () => sources.remove(id.current), [sources]);
+}
+
+export function useImageOverlay(box: RefObject<DOMElement | null>, rows: ReadonlyArray<{ line: Line }>): void {
+  const placements = useMemo(() => placementsOf(rows), [rows]);
+  useImagePlacements(box, placements);
 }

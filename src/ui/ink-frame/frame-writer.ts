@@ -16,7 +16,13 @@
  * scroll it). A changed line holding a character whose width terminals disagree on (emoji,
  * flags, joined emoji, an accent on its own) is written from that character on, so it looks as
  * in a full redraw even on a terminal that measures it otherwise (line-grid.ts, doubtfulEdit).
+ *
+ * Pictures the terminal draws over a frame (images: src/ui/images/image-layer.ts) are not text,
+ * so the writer cannot compare them: an overlay given to it (FrameOverlay) says, before each frame,
+ * which rows to write whole (a picture left them) and which rows no block move may cross, and
+ * after it draws over the frame, told which cells the writer wrote.
  */
+import stringWidth from "../../render/string-width.js";
 import { findShift, shifted, type Shift } from "./line-shift.js";
 import { changedRuns, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
 
@@ -32,14 +38,38 @@ const ERASE_LINE = `${CSI}2K`;
 export const HIDE_CURSOR = `${CSI}?25l`;
 export const SHOW_CURSOR = `${CSI}?25h`;
 
+/** Cells written or erased by the writer in a frame: per row, [from, to) column ranges; "all" after a whole redraw. */
+export type WrittenCells = ReadonlyMap<number, ReadonlyArray<readonly [number, number]>> | "all";
+
+/** What is drawn over the frames and is not text (see the header). */
+export interface FrameOverlay {
+  /**
+   * Before `next` replaces the frame on screen: `stale`, rows of the frame on screen that show
+   * something other than their text (to be written whole), and `pinned`, rows holding pictures
+   * before or after, which no block of lines may be moved across.
+   */
+  before(next: readonly string[], columns: number): { stale: ReadonlySet<number>; pinned: ReadonlySet<number> };
+  /** The bytes that draw over the frame now on screen (none: `lines` is empty); the cursor, at `row` of the frame, must be left there. */
+  after(frame: { lines: readonly string[]; written: WrittenCells; row: number }): string;
+  /** The screen was cleared and drawn by someone else: nothing drawn over the old frame is where it was. */
+  lost(): void;
+  /** Gives the overlay a way to have the frame on screen written again, for it to draw over (a picture became ready). */
+  attach?(redraw: () => void): void;
+}
+
 export interface FrameWriterOptions {
   /** The frame's top line is the screen's top line (the alternate screen). */
   anchored?: boolean;
+  /** What is drawn over the frames (the terminal's images). */
+  overlay?: FrameOverlay;
+}
+
+function crosses(s: Shift, rows: ReadonlySet<number> | undefined): boolean {
+  for (const y of rows ?? []) if (y >= s.top && y <= s.bottom) return true;
+  return false;
 }
 
 export class FrameWriter {
-  constructor(private readonly options: FrameWriterOptions = {}) {}
-
   /** The lines of the frame on screen; undefined when the screen is not known. */
   private lines: string[] | undefined;
   /** Cursor position relative to the frame's top line; column -1 when unknown (after a wrap). */
@@ -49,6 +79,15 @@ export class FrameWriter {
   private fromTop = false;
   private cursorShown = false;
   private out = "";
+  private written: Map<number, Array<[number, number]>> | "all" = "all";
+  /** The last frame asked for, to write it again for the overlay. */
+  private last: { frame: string; columns: number; rows: number; cursor?: CursorSpot } | undefined;
+
+  private readonly overlay: FrameOverlay | undefined;
+
+  constructor(private readonly options: FrameWriterOptions = {}) {
+    this.overlay = options.overlay;
+  }
 
   /** The bytes that turn the screen into `frame` (Ink's output: lines, usually a final newline). */
   render(frame: string, columns: number, rows: number, cursor?: CursorSpot): string {
@@ -60,10 +99,14 @@ export class FrameWriter {
     const complete = frame.endsWith("\n");
     const lines = frame.split("\n");
     if (complete) lines.pop();
+    this.last = { frame, columns, rows, ...(cursor && { cursor }) };
+    const plan = this.overlay?.before(lines, columns);
+    this.written = this.overlay ? new Map() : "all";
     const fullHeight = this.options.anchored === true && !complete && lines.length === rows;
-    if (this.lines && !this.fromTop && (complete ? lines.length < rows : fullHeight)) this.update(this.lines, lines, columns, complete);
-    else this.whole(lines, complete);
+    if (this.lines && !this.fromTop && (complete ? lines.length < rows : fullHeight)) this.update(this.lines, lines, columns, complete, plan);
+    else this.whole(lines, complete, columns);
     if (!complete && !fullHeight) this.lines = undefined;
+    if (this.overlay) this.out += this.overlay.after({ lines: this.lines ?? [], written: this.written, row: this.row });
     if (cursor && this.lines) {
       this.moveTo(cursor.y, cursor.x);
       this.out += SHOW_CURSOR;
@@ -81,7 +124,15 @@ export class FrameWriter {
       this.out += ERASE_BELOW;
     }
     this.lines = undefined;
+    if (this.overlay) this.out += this.overlay.after({ lines: [], written: "all", row: this.row });
     return this.out;
+  }
+
+  /** The frame on screen once more, unchanged, for the overlay to draw over it ("" when there is none). */
+  redrawOverlay(): string {
+    if (!this.overlay || !this.lines || !this.last) return "";
+    const { frame, columns, rows, cursor } = this.last;
+    return this.render(frame, columns, rows, cursor);
   }
 
   /** Someone else drew `frame` (with the screen cleared first): draw the next one whole, from the top. */
@@ -89,12 +140,14 @@ export class FrameWriter {
     this.lines = undefined;
     this.fromTop = true;
     this.cursorShown = false;
+    this.overlay?.lost();
   }
 
   /** Forget the screen (the app stops drawing). */
   reset(): void {
     this.lines = undefined;
     this.cursorShown = false;
+    this.overlay?.lost();
   }
 
   /** To the frame's top left corner: on the alternate screen the screen's, wherever the cursor is. */
@@ -105,12 +158,13 @@ export class FrameWriter {
     this.column = 0;
   }
 
-  private whole(lines: string[], complete: boolean): void {
+  private whole(lines: string[], complete: boolean, columns: number): void {
     // Over what is there (each line erased as it is written), unless the screen was cleared.
     const over = (this.lines !== undefined || this.options.anchored === true) && !this.fromTop;
     if (this.fromTop) this.out += `${CSI}H${ERASE_BELOW}${CSI}m`;
     else if (over) this.home();
     this.fromTop = false;
+    this.written = "all";
     lines.forEach((line, i) => {
       this.out += (over ? ERASE_LINE + `${CSI}m` : "") + joinSgr(line);
       if (i < lines.length - 1 || complete) this.out += "\n";
@@ -119,9 +173,16 @@ export class FrameWriter {
     this.lines = lines;
     this.row = complete ? lines.length : lines.length - 1;
     this.column = complete ? 0 : -1;
+    // A line wider than the terminal wraps and may scroll the screen: where the frame is, is then not
+    // known. (When the terminal gets narrower, Ink draws the frame it had once more before the app lays
+    // out for the new width.) The next frame is drawn from the top.
+    if (lines.some((line) => stringWidth(line) > columns)) {
+      this.lines = undefined;
+      this.fromTop = true;
+    }
   }
 
-  private update(prev: string[], next: string[], columns: number, complete: boolean): void {
+  private update(prev: string[], next: string[], columns: number, complete: boolean, plan?: ReturnType<FrameOverlay["before"]>): void {
     const shared = Math.min(prev.length, next.length);
     const grids = new Map<string, Grid | false>();
     const grid = (line: string) => {
@@ -143,11 +204,16 @@ export class FrameWriter {
         return lineCost(row(before), row(next[y]!), before, next[y]!);
       },
     );
-    if (shift) {
+    // Lines with pictures stay where they are: terminals differ in what they do with a picture a line move takes along.
+    if (shift && !crosses(shift, plan?.pinned)) {
       this.shift(shift);
       prev = shifted(prev, shift);
     }
     for (let y = 0; y < shared; y++) {
+      if (plan?.stale.has(y)) {
+        this.rewrite(y, next[y]!, columns);
+        continue;
+      }
       if (prev[y] === next[y]) continue;
       const before = grid(prev[y]!);
       const after = grid(next[y]!);
@@ -160,6 +226,7 @@ export class FrameWriter {
         this.out += ERASE_LINE + `${CSI}m` + joinSgr(next[y]!);
         // A frame as tall as the screen has no newline after its last line (it would scroll).
         if (complete || y < next.length - 1) this.out += "\n";
+        this.touch(y, 0, columns);
       }
       this.row = complete ? next.length : next.length - 1;
       this.column = complete ? 0 : -1;
@@ -183,12 +250,29 @@ export class FrameWriter {
     this.moveToRow(insertAt);
     this.out += `${CSI}${n === 1 ? "" : n}L`;
     this.column = -1;
+    for (let y = s.top; y <= s.bottom; y++) this.touch(y, 0, Infinity);
+  }
+
+  /** A line written whole, whatever the screen shows there (a picture left it). */
+  private rewrite(y: number, line: string, columns: number): void {
+    this.moveTo(y, 0);
+    this.out += ERASE_LINE + `${CSI}m` + joinSgr(line);
+    this.column = -1;
+    this.touch(y, 0, columns);
+  }
+
+  private touch(y: number, from: number, to: number): void {
+    if (this.written === "all") return;
+    let runs = this.written.get(y);
+    if (!runs) this.written.set(y, (runs = []));
+    runs.push([from, to]);
   }
 
   /** A changed line with a character of doubtful width: written so it looks as a full redraw of it would (line-grid.ts). */
   private writeTail(y: number, prev: string, next: string): void {
     const edit = doubtfulEdit(prev, next);
     this.moveTo(y, edit.column);
+    this.touch(y, edit.column, Infinity);
     if (edit.erase) this.out += edit.column === 0 ? ERASE_LINE : ERASE_LINE_END;
     this.out += edit.text.startsWith("\x1b[") ? edit.text : `${CSI}m${edit.text}`;
     this.column = -1;
@@ -216,6 +300,7 @@ export class FrameWriter {
     // text visibly ends, as SGR does (readers of the raw bytes check that text never joins a sequence).
     this.out += text === "" || text.startsWith("\x1b[") ? text : `${CSI}m${text}`;
     if (erase) this.out += ERASE_LINE_END;
+    this.touch(y, start, erase ? Infinity : end);
     this.column = end >= columns ? -1 : end;
   }
 

@@ -4,14 +4,20 @@
  * which writes only what changed, and is wrapped in synchronized output when the terminal
  * said it has it (sync-mode.ts). Same interface as Ink 6.8.0's log-update, and one flag more:
  * `drawsFullHeight`, on the alternate screen, where a frame as tall as the terminal is drawn by
- * its changes too (the Ink patch then skips Ink's own clear-and-redraw of such frames).
+ * its changes too (the Ink patch then skips Ink's own clear-and-redraw of such frames). A stream
+ * that carries a FrameOverlay under FRAME_OVERLAY (the terminal's images) has it drawn over
+ * every frame.
  */
-import { FrameWriter, HIDE_CURSOR, SHOW_CURSOR, type CursorSpot } from "./frame-writer.js";
+import { FrameWriter, HIDE_CURSOR, SHOW_CURSOR, type CursorSpot, type FrameOverlay } from "./frame-writer.js";
 import { BEGIN_SYNC, END_SYNC, syncSupported } from "./sync-mode.js";
 import { usesAlternateScreen } from "../terminal/screen-mode.js";
 
+/** The key under which a stream given to Ink carries what is drawn over its frames. */
+export const FRAME_OVERLAY = Symbol.for("termchat.frame-overlay");
+
 interface Stream {
   write(data: string): unknown;
+  [FRAME_OVERLAY]?: FrameOverlay;
   columns?: number;
   rows?: number;
   isTTY?: boolean;
@@ -33,9 +39,10 @@ function sameSpot(a: CursorSpot | undefined, b: CursorSpot | undefined): boolean
 }
 
 export function createLogUpdate(stream: Stream, { showCursor = false } = {}): LogUpdate {
+  const overlay = stream[FRAME_OVERLAY];
   // The alternate screen is taken before Ink makes its writer (src/ui/run.tsx).
   const anchored = Boolean(stream.isTTY) && usesAlternateScreen();
-  const writer = new FrameWriter({ anchored });
+  const writer = new FrameWriter({ anchored, ...(overlay && { overlay }) });
   let previous = "";
   let cursorHidden = false;
   let cursor: CursorSpot | undefined;
@@ -47,6 +54,7 @@ export function createLogUpdate(stream: Stream, { showCursor = false } = {}): Lo
     if (bytes === "") return;
     stream.write(stream.isTTY && syncSupported() ? BEGIN_SYNC + bytes + END_SYNC : bytes);
   };
+  overlay?.attach?.(() => emit(writer.redrawOverlay()));
 
   const render = ((str: string): boolean => {
     const spot = active();

@@ -1,6 +1,7 @@
 /**
- * An image at full pane size, drawn with half-blocks (text, so it works in
- * every terminal); the next key closes it. The image comes from the preview
+ * An image at full pane size: drawn by the terminal where it has a graphics protocol (kitty,
+ * iTerm2, sixel), over blank cells the image layer keeps it on; with half-blocks (text, so it
+ * works in every terminal) elsewhere. The next key closes it. The image comes from the preview
  * cache, fetched if it is not there yet.
  */
 import { Text } from "ink";
@@ -9,7 +10,8 @@ import { halfBlockLines } from "../../render/images/half-blocks.js";
 import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { displayKey } from "../keymap.js";
-import { terminalGraphics } from "../images/graphics.js";
+import { drawnByTerminal, terminalGraphics } from "../images/graphics.js";
+import { ImageBox } from "../images/ImageBox.js";
 import type { ImageRef } from "../images/image-refs.js";
 import { imageLabel } from "../images/preview-lines.js";
 import { previewsOf } from "../images/use-image-previews.js";
@@ -32,13 +34,16 @@ export function ImageViewer({ image, close }: { image: ImageRef; close: () => vo
   const state = previews.get(image.path);
   const cols = Math.max(4, width - 4);
   const rows = Math.max(2, height - 3);
-  const depth = terminalGraphics().depth;
+  const { mode, depth } = terminalGraphics();
   const label = imageLabel(image.label, image.path);
-  const art = state.status === "ready" ? previews.rendering(image.path, `full:${cols}x${rows}:${depth}`, (p) => halfBlockLines(p, cols, rows, depth)) ?? [] : [];
+  const byTerminal = drawnByTerminal(mode);
+  const art =
+    state.status === "ready" && !byTerminal ? previews.rendering(image.path, `full:${cols}x${rows}:${depth}`, (p) => halfBlockLines(p, cols, rows, depth)) ?? [] : [];
   return (
     <Popup title={label} hint={`${displayKey(keymap.keysFor("image.close")[0] ?? "escape")} close`} width={width} height={height}>
       {state.status === "loading" ? <Text dimColor>Loading…</Text> : null}
       {state.status === "failed" ? <Text dimColor wrap="truncate">{`No preview: ${label}`}</Text> : null}
+      {state.status === "ready" && byTerminal ? <ImageBox previews={previews} path={image.path} pixels={state.pixels} mode={mode} maxCols={cols} maxRows={rows} /> : null}
       {art.map((line, i) => (
         <Text key={i} wrap="truncate">
           {line}
