@@ -9,6 +9,7 @@ import { narrowKey, topicKey } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
+import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
 import { ScreenProvider } from "./contexts.js";
@@ -35,7 +36,9 @@ import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
-import { THEME_TABLE, ThemeContext } from "./theme.js";
+import { ThemeContext } from "./theme.js";
+import { useLook } from "./hooks/use-look.js";
+import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
@@ -95,7 +98,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
   }, [startNotice, dispatch]);
-  const theme = THEME_TABLE[ui.theme ?? settings.theme];
+  const look = useLook(settings, ui.theme, color);
+  const theme = look.theme;
   const popups = usePopupStack();
 
   const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
@@ -126,8 +130,21 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
   sidebarAccess.rows = sidebarRows;
-  const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
-  const { messages, list, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
+  // Half-block images are Unicode: with ASCII glyphs only a terminal's own graphics can show them.
+  const previews = settings.imagePreviews && (!look.ascii || drawnByTerminal(terminalGraphics().mode));
+  const { images } = useImagePreviews(session, store, previews, color);
+  const { messages, list, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({
+    store,
+    version,
+    narrow,
+    ui,
+    paneHeight,
+    width: mainWidth - 1,
+    color,
+    markdownReady,
+    images,
+    look: { colors: theme.body, key: look.key },
+  });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
   useReadMarking(commands, ui.focus, narrow, unreadShown);
   useTypingExpiry(store, version);
@@ -164,7 +181,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     return (
       <Box flexDirection="column" height={height}>
         <Box flexGrow={1}>
-          <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : "Connecting…"}</Text>
+          <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : t("Connecting…")}</Text>
         </Box>
         <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
       </Box>
@@ -172,14 +189,14 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   }
 
   const placeholder =
-    list?.status === "fetching" || !list ? "Loading…" : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
+    list?.status === "fetching" || !list ? t("Loading…") : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
   const typingNames =
     narrow?.kind === "topic"
       ? store.typistsIn({ channelId: narrow.channelId, topic: narrow.topic })
       : narrow?.kind === "dm"
         ? store.typistsIn({ userIds: narrow.userIds })
         : [];
-  const typing = typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
+  const typing = typingNames.length ? t`${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>

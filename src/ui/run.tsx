@@ -6,6 +6,7 @@ import { startMemoryTrace } from "./memory-trace.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, KeypressProvider } from "./hooks/use-keypress.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { withImageOverlay } from "./images/overlay.js";
+import { noteLocale } from "./look.js";
 
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
@@ -24,6 +25,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
       afterFirstFrame?.();
     },
   };
+  // A locale that is not UTF-8 (LANG=C over SSH) gets ASCII glyphs (unless the settings say otherwise).
+  noteLocale();
   // Pasted text arrives marked, so a pasted newline never sends the message.
   process.stdout.write(BRACKETED_PASTE_ON);
   process.once("exit", () => process.stdout.write(BRACKETED_PASTE_OFF));
