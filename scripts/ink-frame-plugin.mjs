@@ -3,7 +3,9 @@
 // - `Output` and `widest-line`: the same bytes per frame, but the parsing and measuring of
 //   unchanged lines is remembered across frames instead of redone every frame;
 // - `log-update`: the frame writer, which sends only what changed since the frame on screen;
-// - `write-synchronized`: synchronized output only where the terminal said it has it.
+// - `write-synchronized`: synchronized output only where the terminal said it has it;
+// - cli-truncate, as Ink's text wrapping imports it: the ellipsis of the glyphs in use ("..."
+//   on a terminal without UTF-8).
 // - `string-width`, wherever it is imported (Ink, wrap-ansi, cli-truncate, cli-table3): one
 //   width function for the whole bundle, src/render/string-width.ts, with string-width 8.3's
 //   results and none of its cost at start;
@@ -25,6 +27,7 @@ export const PATCHED_FOR = {
   "@alcalzone/ansi-tokenize": "0.2.5",
   "slice-ansi": "8.0.0",
   "string-width": "8.3.0",
+  "cli-truncate": "5.2.0",
 };
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -53,6 +56,8 @@ const swaps = [
   { name: "Ink's log-update", filter: /^\.\/log-update\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/log-update.ts" },
   { name: "Ink's write-synchronized", filter: /^\.\/write-synchronized\.js$/, importer: /[\\/]ink[\\/]build[\\/]ink\.js$/, to: "../src/ui/ink-frame/write-synchronized.ts" },
 ];
+/** Ink's truncation, swapped in every build (its ellipsis follows the glyphs). */
+export const TRUNCATE_SWAP = { name: "Ink's cli-truncate", filter: /^cli-truncate$/, importer: /[\\/]ink[\\/]build[\\/]wrap-text\.js$/, to: "../src/ui/ink-frame/truncate.ts" };
 
 /** The tokenizers' own segmenters, each replaced by ours: [name of the patch, file, the text that makes it]. */
 const SEGMENTER_EDITS = [
@@ -73,7 +78,7 @@ const RECONCILER_EDITS = [
  * write-synchronized in place (the benchmark's "before").
  */
 export function inkFrame({ frameWriter = true } = {}) {
-  const active = frameWriter ? swaps : swaps.slice(0, 2);
+  const active = [...(frameWriter ? swaps : swaps.slice(0, 2)), TRUNCATE_SWAP];
   return {
   name: "ink-frame",
   setup(build) {

@@ -116,7 +116,7 @@ const ASCII: GlyphSet = {
   webPublic: "%",
   archived: "x",
   resolved: "v",
-  star: "*",
+  star: "!",
   muted: ":mute:",
   active: "*",
   idle: "~",
@@ -173,7 +173,7 @@ const TYPOGRAPHY: ReadonlyArray<readonly [string, string]> = [
   ["‹", "<"],
   ["›", ">"],
   ["×", "x"],
-  ["★", "*"],
+  ["★", "!"],
   ["✔", "v"],
   ["✓", "v"],
   ["✖", "x"],
@@ -231,6 +231,14 @@ export function t(first: string | TemplateStringsArray, ...values: unknown[]): s
   let out = own(first[0] ?? "");
   for (let i = 0; i < values.length; i++) out += String(values[i]) + own(first[i + 1] ?? "");
   return out;
+}
+
+/**
+ * A resolved topic's mark in the glyphs in use: the service marks a resolved topic by starting
+ * its name with "✔ ", which is a flag more than text (in a topic name, or after "> " in a title).
+ */
+export function presentResolved(s: string): string {
+  return shown === UNICODE ? s : s.replace(/(^|> )✔ /, `$1${shown.resolved} `);
 }
 
 // ---- emoji as text --------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 import type { Message, Reaction } from "../api/schemas/common.js";
 import { ByteLru, stringBytes } from "../render/byte-cache.js";
 import { emojiByName } from "../render/emoji.js";
-import { emojiAsText, glyphs } from "../render/glyphs.js";
+import { emojiAsText, glyphs, presentResolved } from "../render/glyphs.js";
 import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { supportsHyperlinks } from "../render/terminal.js";
@@ -112,7 +112,7 @@ export function recipientLabel(store: Store, m: Message): string {
   if (m.type === "stream") {
     const channel = m.stream_id !== undefined ? store.channelName(m.stream_id) : undefined;
     const name = channel ?? (typeof m.display_recipient === "string" ? m.display_recipient : "?");
-    return `#${sanitizeInline(name)} ${glyphs().prompt} ${sanitizeInline(store.topicDisplayName(m.subject))}`;
+    return `#${sanitizeInline(name)} ${glyphs().prompt} ${presentResolved(sanitizeInline(store.topicDisplayName(m.subject)))}`;
   }
   const people = Array.isArray(m.display_recipient) ? m.display_recipient.filter((r) => r.id !== store.selfId) : [];
   return people.length ? `You and ${people.map((r) => sanitizeInline(r.full_name)).join(", ")}` : "You (notes to self)";
@@ -158,16 +158,13 @@ export function reactionGroups(store: Store, m: Message): ReactionGroup[] {
   return [...groups.values()];
 }
 
-/**
- * A reactions chip as text: the reader's own in brackets ("[👍 2]"), others with spaces in the
- * brackets' place (" 🎉 1 "), so every chip takes the same room around its text.
- */
+/** A reactions chip as text: the reader's own in brackets ("[👍 2]"), others bare ("🎉 1"). */
 export function segmentText(s: ReactionSegment): string {
-  return s.mine ? `[${s.text}]` : ` ${s.text} `;
+  return s.mine ? `[${s.text}]` : s.text;
 }
 
-/** Between two chips: one space, whoever's they are. */
-export const CHIP_GAP = " ";
+/** Between two chips, whoever's they are: two spaces. */
+export const CHIP_GAP = "  ";
 
 function chipsText(segments: ReactionSegment[]): string {
   return segments.map(segmentText).join(CHIP_GAP);

@@ -244,6 +244,14 @@ function bodyColors(name: ThemeName, bg: Rgb, level: ColorLevel, roles: Record<R
   };
 }
 
+/** Each role's contrast against the theme's background (undefined: the terminal's own foreground), with the ratio it must reach. */
+export function themeContrasts(theme: Theme): Array<{ role: Role; color: string | undefined; ratio: number | undefined; min: number }> {
+  return ROLES.map((role) => {
+    const rgb = colorRgb(theme[role]);
+    return { role, color: theme[role], ratio: rgb && contrast(rgb, theme.background), min: MARK_ROLES.has(role) ? MARK_CONTRAST : TEXT_CONTRAST };
+  });
+}
+
 export const ThemeContext = createContext<Theme>(resolveTheme("dark", undefined, 3));
 
 export function useTheme(): Theme {

@@ -23,15 +23,18 @@ export function RowMark({ kind, focused = true, inverse = false }: { kind: MarkK
 }
 
 /** The legend of the marks, for the help screen: each glyph of the current set and what it means. */
-export function markLegend(): string[] {
+export function markLegend(): Array<[marks: string, meaning: string]> {
   const g = glyphs();
   return [
-    `${g.selected}  the row or message under the cursor (dim when its list does not have the keys)`,
-    `${g.open}  the view or conversation shown (sidebar)`,
-    `${g.unread}  an unread message`,
-    `${g.collapsed} ${g.expanded}  a folder or channel folded, unfolded (Enter)`,
-    `${g.view} view  ${g.public} channel  ${g.private} private  ${g.webPublic} web-public  ${g.archived} archived`,
-    `${g.resolved} resolved topic  ${g.star} followed topic, starred message  ${g.muted} muted`,
-    `${g.active} ${g.idle} ${g.offline}  active, idle, offline`,
+    [g.selected, "the row or message under the cursor (dim when its list does not have the keys)"],
+    [g.open, "the view or conversation shown (sidebar)"],
+    [g.unread, "an unread message"],
+    [`${g.collapsed} ${g.expanded}`, "a folder or channel folded, unfolded (Enter)"],
+    [`${g.view} ${g.public}`, "a view, a channel"],
+    [`${g.private} ${g.webPublic} ${g.archived}`, "a private, web-public, archived channel"],
+    [g.resolved, "a resolved topic"],
+    [g.star, "a followed topic, a starred message"],
+    [g.muted, "a muted topic"],
+    [`${g.active} ${g.idle} ${g.offline}`, "active, idle, offline"],
   ];
 }

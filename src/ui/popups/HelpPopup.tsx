@@ -72,7 +72,7 @@ export function openHelp(ctx: ActionContext): void {
   ctx.openPopup((close) => <HelpPopup keymap={ctx.keymap} close={close} />);
 }
 
-function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: () => void }) {
+export function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: () => void }) {
   const rows = keymap.helpRows();
   const { width, height } = usePopupSize();
   const theme = useTheme();
@@ -83,7 +83,16 @@ function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: 
   const keysWidth = Math.min(Math.max(...rows.map((r) => displayWidth(t(r.keys))), 4) + 2, Math.floor(inner / 3));
   const helpWidth = Math.max(10, inner - 2 - keysWidth);
   const lines: Array<{ title?: string; text?: string }> = [{ title: "Marks on screen" }];
-  for (const l of markLegend()) wrapText(t(l), inner - 2).split("\n").forEach((part, i) => lines.push({ text: (i === 0 ? "  " : "     ") + part }));
+  const legend = markLegend();
+  const marksWidth = Math.max(...legend.map(([m]) => displayWidth(m))) + 2;
+  for (const [marks, meaning] of legend) {
+    wrapText(meaning, Math.max(10, inner - 2 - marksWidth))
+      .split("\n")
+      .forEach((part, i) => {
+        const left = i === 0 ? marks : "";
+        lines.push({ text: "  " + left + " ".repeat(Math.max(0, marksWidth - displayWidth(left))) + part });
+      });
+  }
   let last = "";
   for (const r of rows) {
     if (r.context !== last) {

@@ -7,7 +7,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { followedTopics } from "../../model/selectors-views.js";
-import { glyphs, t } from "../../render/glyphs.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";
@@ -56,7 +56,7 @@ export function FollowedView({ width, height, focused }: { width: number; height
           theme={theme}
           prefix={`#${truncate(sanitizeInline(row.channel), 20)} ${glyphs().prompt} `}
           prefixColor={channelColor(row.color)}
-          text={sanitizeInline(row.topic)}
+          text={presentResolved(sanitizeInline(row.topic))}
           count={row.unread}
           bold={row.unread > 0}
         />

@@ -12,7 +12,7 @@ import { useMemo, useRef } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
-import { glyphs, t } from "../../render/glyphs.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
@@ -232,7 +232,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
             );
           case "topic":
             return (
-              <ListLine key={row.key} {...common} prefix="    " text={sanitizeInline(row.name)} suffix={row.followed ? ` ${g.star}` : ""} count={row.unread} mention={row.mentioned} />
+              <ListLine key={row.key} {...common} prefix="    " text={presentResolved(sanitizeInline(row.name))} suffix={row.followed ? ` ${g.star}` : ""} count={row.unread} mention={row.mentioned} />
             );
         }
       })}

@@ -2,7 +2,7 @@
 import { Box, Text } from "ink";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Narrow } from "../../model/narrow.js";
-import { glyphs, t } from "../../render/glyphs.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { OutboxEntry } from "../../sync/outbox.js";
 import { Compose } from "../components/Compose.js";
@@ -43,7 +43,7 @@ export function pendingLine(e: OutboxEntry): { text: string; failed: boolean } {
 export function MessagesView(p: MessagesViewProps) {
   const theme = useTheme();
   const { store } = useScreenState();
-  const title = sanitizeInline(narrowTitle(store, p.narrow));
+  const title = presentResolved(sanitizeInline(narrowTitle(store, p.narrow)));
   const pendingRows = p.pending.slice(-3);
   const paneHeight = Math.max(2, p.paneHeight - pendingRows.length - (p.typing ? 1 : 0));
   return (
