@@ -179,12 +179,14 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 
   if (!store || !ctx) {
     return (
-      <Box flexDirection="column" height={height}>
-        <Box flexGrow={1}>
-          <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : t("Connecting…")}</Text>
+      <ThemeContext.Provider value={theme}>
+        <Box flexDirection="column" height={height}>
+          <Box flexGrow={1}>
+            <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : t("Connecting…")}</Text>
+          </Box>
+          <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
         </Box>
-        <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
-      </Box>
+      </ThemeContext.Provider>
     );
   }
 
