@@ -7,7 +7,7 @@ import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -45,6 +45,7 @@ const runs = [
   { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
+  { title: "Contrast of the themes' colours on black and white backgrounds (WCAG 2 ratios)", file: "contrast.js", args: [] },
 ];
 const only = process.env.BENCH_ONLY;
 for (const r of runs) {

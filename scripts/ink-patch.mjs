@@ -12,6 +12,8 @@
 // - Ink's input parser: the terminal's answers to our questions (OSC, DCS, APC strings and CSI
 //   reports) are taken out of the key input and handed to the terminal probe, never to keys; an
 //   unfinished sequence may wait a little for its end (App.js schedules that wait);
+// - Ink's truncation (cli-truncate, as its text wrapping imports it): the ellipsis of the glyphs
+//   in use ("..." on a terminal without UTF-8);
 // - `string-width`, wherever it is imported (Ink, wrap-ansi, cli-truncate): one width function
 //   for the whole program, src/render/string-width.ts;
 // - the grapheme segmenters that @alcalzone/ansi-tokenize and slice-ansi make when they load:
@@ -95,6 +97,7 @@ export const SWAPS = [
   { name: "Ink's widest-line", specifier: "widest-line", importer: anyInkBuildFile, to: "src/ui/ink-frame/widest-line.ts" },
   { name: "Ink's log-update", specifier: "./log-update.js", importer: file("ink", "build", "ink.js"), to: "src/ui/ink-frame/log-update.ts", frameWriter: true },
   { name: "Ink's write-synchronized", specifier: "./write-synchronized.js", importer: file("ink", "build", "ink.js"), to: "src/ui/ink-frame/write-synchronized.ts", frameWriter: true },
+  { name: "Ink's cli-truncate", specifier: "cli-truncate", importer: file("ink", "build", "wrap-text.js"), to: "src/ui/ink-frame/truncate.ts" },
   { name: "Ink's input parser", specifier: "../input-parser.js", importer: file("ink", "build", "components", "App.js"), to: "src/ui/ink-frame/input-parser.ts" },
   { name: "string-width in Ink", specifier: "string-width", importer: file("ink", "build", "output.js"), to: "src/render/string-width.ts" },
   { name: "string-width in wrap-ansi", specifier: "string-width", importer: file("wrap-ansi", "index.js"), to: "src/render/string-width.ts" },

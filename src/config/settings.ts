@@ -11,6 +11,8 @@ import * as z from "zod";
 
 export const THEMES = ["dark", "light", "16"] as const;
 export type ThemeName = (typeof THEMES)[number];
+/** "auto": the light theme on a light terminal background, the dark one otherwise. */
+export type ThemeSetting = ThemeName | "auto";
 
 const keyName = z
   .string()
@@ -19,7 +21,12 @@ const keyName = z
   .refine((k) => !/^M-[\x21-\x7e]$/.test(k), "Alt with a character arrives as Escape then the character; choose another key");
 
 const shape = {
-  theme: z.enum(THEMES).default("dark"),
+  /** A theme chosen by the user (T saves it) wins over the one the terminal's background suggests ("auto"). */
+  theme: z.enum(["auto", ...THEMES]).default("auto"),
+  /** Glyphs the terminal can show: "auto" follows the locale's character set (UTF-8 or not); "ascii" or "unicode" force one. */
+  glyphs: z.enum(["auto", "unicode", "ascii"]).default("auto"),
+  /** Emoji as pictures ("emoji") or as their `:name:` ("text", for fonts without colour emoji); "auto" asks the terminal. */
+  emoji: z.enum(["auto", "emoji", "text"]).default("auto"),
   /** Action name → keys that trigger it, replacing the defaults of that action. */
   keys: z.record(z.string(), z.array(keyName)).default({}),
   /** true: Enter sends and Alt-Enter/Ctrl-J add a line; false: Enter adds a line and Alt-Enter sends. */

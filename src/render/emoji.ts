@@ -144,9 +144,11 @@ const CORE_ROWS: readonly (readonly string[])[] = [
 
 const core = new Map<string, string>();
 const coreNames: string[] = []; // every core name and alias, in table order
+const coreByEmoji = new Map<string, string>(); // emoji (without presentation selectors) → canonical name
 for (const row of CORE_ROWS) {
   const [name, emoji, ...aliases] = row;
   if (name === undefined || emoji === undefined) continue;
+  if (!coreByEmoji.has(bare(emoji))) coreByEmoji.set(bare(emoji), name);
   for (const n of [name, ...aliases]) {
     if (!core.has(n)) {
       core.set(n, emoji);
@@ -187,6 +189,18 @@ export function emojiByName(name: string): string | undefined {
   if (c !== undefined) return c;
   if (full === undefined || n === "") return undefined;
   return full.get(n);
+}
+
+function bare(emoji: string): string {
+  return emoji.replace(/\uFE0F/g, "");
+}
+
+/** The name of an emoji (`👍` → `+1`), the service's name where it has one; undefined when unknown. */
+export function emojiName(emoji: string): string | undefined {
+  const b = bare(emoji);
+  const c = coreByEmoji.get(b);
+  if (c !== undefined) return c;
+  return full?.which(emoji) ?? (b !== emoji ? undefined : full?.which(`${emoji}\uFE0F`));
 }
 
 export interface EmojiMatch {

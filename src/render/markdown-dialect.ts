@@ -6,6 +6,7 @@
 import { Chalk, type ChalkInstance } from "chalk";
 import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
+import { glyphs } from "./glyphs.js";
 import { inlineExtensions } from "./markdown-inline.js";
 import { drawTable } from "./markdown-table.js";
 import { safeLinkTarget } from "./terminal.js";
@@ -24,12 +25,44 @@ export interface RenderContext {
   hyperlinks?: boolean;
   /** Show the content of spoiler blocks (the reader opened them); else only their headers. */
   openSpoilers?: boolean;
+  /** The theme's colours (with `color`); without them, the basic 16-colour look. */
+  colors?: BodyColors;
 }
 
 export interface RenderState {
   ctx: RenderContext;
   c: ChalkInstance;
+  /** The colours of this render (none when `ctx.color` is off). */
+  p: BodyColors;
   width: number;
+}
+
+export type Paint = (s: string) => string;
+
+/**
+ * The colours of a message body, chosen by the UI's theme for the terminal's background (any
+ * role may be the terminal's own foreground). `id` names them in the render cache's key.
+ */
+export interface BodyColors {
+  id: string;
+  code: Paint;
+  heading: Paint;
+  firstHeading: Paint;
+  link: Paint;
+  channelLink: Paint;
+  /** Quote bars, rules and the spoiler arrow: marks, not text. */
+  quote: Paint;
+  spoiler: Paint;
+  mentionSelf: Paint;
+  mentionWildcard: Paint;
+  mention: Paint;
+  mentionSilent: Paint;
+  keyword: Paint;
+  type: Paint;
+  number: Paint;
+  string: Paint;
+  function: Paint;
+  comment: Paint;
 }
 
 /** What createEngine needs from the lazily imported packages. */
@@ -45,47 +78,73 @@ export const plainChalk = new Chalk({ level: 0 });
 
 /** Marks a line that must be truncated, not wrapped (table rows). Removed by the caller. */
 export const NO_WRAP = "\ue000";
-export const QUOTE_BAR = "▎";
 
-const themes = new Map<ChalkInstance, Record<string, (s: string) => string>>();
+/** The 16-colour look of a body, for renders given no colours of a theme (and, with plainChalk, none at all). */
+export function basicBodyColors(c: ChalkInstance): BodyColors {
+  return {
+    id: `basic${c.level}`,
+    code: c.yellow,
+    heading: c.bold.green,
+    firstHeading: c.bold.underline.magenta,
+    link: c.blue.underline,
+    channelLink: c.bold.blue,
+    quote: c.gray,
+    spoiler: c.magenta,
+    mentionSelf: c.inverse.bold.yellow,
+    mentionWildcard: c.bold.yellow,
+    mention: c.bold.cyan,
+    mentionSilent: c.cyan,
+    keyword: c.blue,
+    type: c.cyan,
+    number: c.green,
+    string: c.red,
+    function: c.yellow,
+    comment: c.gray,
+  };
+}
+
+export const BASIC_COLORS = basicBodyColors(colorChalk);
+export const NO_COLORS = basicBodyColors(plainChalk);
+
+const themes = new WeakMap<BodyColors, Record<string, (s: string) => string>>();
 
 /** highlight.js token classes → styles; classes not listed here stay plain. */
-function codeTheme(c: ChalkInstance): Record<string, (s: string) => string> {
-  let theme = themes.get(c);
+function codeTheme(c: ChalkInstance, p: BodyColors): Record<string, (s: string) => string> {
+  let theme = themes.get(p);
   if (theme !== undefined) return theme;
   const plain = (s: string): string => s;
   const styles: Record<string, (s: string) => string> = {
-    keyword: c.blue,
-    built_in: c.cyan,
-    type: c.cyan,
-    literal: c.blue,
-    number: c.green,
-    regexp: c.red,
-    string: c.red,
-    class: c.blue,
-    function: c.yellow,
-    comment: c.gray,
-    doctag: c.gray,
-    meta: c.gray,
-    tag: c.gray,
-    name: c.blue,
-    attr: c.cyan,
-    attribute: c.cyan,
-    addition: c.green,
-    deletion: c.red,
+    keyword: p.keyword,
+    built_in: p.type,
+    type: p.type,
+    literal: p.keyword,
+    number: p.number,
+    regexp: p.string,
+    string: p.string,
+    class: p.keyword,
+    function: p.function,
+    comment: p.comment,
+    doctag: p.comment,
+    meta: p.comment,
+    tag: p.comment,
+    name: p.keyword,
+    attr: p.type,
+    attribute: p.type,
+    addition: p.number,
+    deletion: p.string,
     emphasis: c.italic,
     strong: c.bold,
     link: c.underline,
   };
   // cli-highlight falls back to its own (global chalk) theme for classes a theme lacks.
   theme = new Proxy(styles, { get: (t, k) => (typeof k === "string" ? t[k] : undefined) ?? plain });
-  themes.set(c, theme);
+  themes.set(p, theme);
   return theme;
 }
 
 /** Prefix every line of a rendered block with a quote bar. */
-function quoteLines(c: ChalkInstance, body: string): string {
-  const bar = c.gray(QUOTE_BAR);
+function quoteLines(p: BodyColors, body: string): string {
+  const bar = p.quote(glyphs().quoteBar);
   return body
     .replace(/\n+$/, "")
     .split("\n")
@@ -139,26 +198,31 @@ function scanFence(src: string, start: number, fence: string): { body: string; e
 
 export function createEngine(deps: EngineDeps, state: () => RenderState): (src: string) => string {
   const S = (): ChalkInstance => state().c;
+  const P = (): BodyColors => state().p;
   const style =
     (pick: (c: ChalkInstance) => (s: string) => string) =>
     (s: string): string =>
       pick(S())(s);
+  const paint =
+    (pick: (p: BodyColors) => Paint) =>
+    (s: string): string =>
+      pick(P())(s);
 
   const terminalOptions: TerminalRendererOptions = {
-    code: style((c) => c.yellow),
+    code: paint((p) => p.code),
     html: (s) => s,
-    heading: style((c) => c.bold.green),
-    firstHeading: style((c) => c.bold.underline.magenta),
+    heading: paint((p) => p.heading),
+    firstHeading: paint((p) => p.firstHeading),
     hr: (s) => s,
     listitem: (s) => s,
     table: (s) => s,
     paragraph: (s) => s,
     strong: style((c) => c.bold),
     em: style((c) => c.italic),
-    codespan: style((c) => c.yellow),
+    codespan: paint((p) => p.code),
     del: style((c) => c.dim.strikethrough),
     link: (s) => s,
-    href: style((c) => c.blue.underline),
+    href: paint((p) => p.link),
     text: (s) => s,
     unescape: true,
     emoji: false, // ours, below: the service's names, not GitHub's
@@ -192,32 +256,32 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     },
     childTokens: ["header"],
     renderer(this: RendererThis, token) {
-      const c = S();
+      const { c, p } = state();
       const kind = String(token["kind"]);
-      if (kind === "quote") return quoteLines(c, this.parser.parse(token.tokens ?? [])) + "\n\n";
+      if (kind === "quote") return quoteLines(p, this.parser.parse(token.tokens ?? [])) + "\n\n";
       if (kind === "spoiler") {
         const headerTokens = (token["header"] ?? []) as Tokens.Generic[];
         const header = headerTokens.length > 0 ? this.parser.parseInline(headerTokens) : "Spoiler";
-        if (!state().ctx.openSpoilers) return `${c.magenta("▶")} ${header} ${c.dim("(spoiler)")}\n\n`;
-        return `${c.magenta("▼")} ${header} ${c.dim("(spoiler)")}\n${quoteLines(c, this.parser.parse(token.tokens ?? []))}\n\n`;
+        if (!state().ctx.openSpoilers) return `${p.spoiler(glyphs().spoilerClosed)} ${header} ${c.dim("(spoiler)")}\n\n`;
+        return `${p.spoiler(glyphs().spoilerOpen)} ${header} ${c.dim("(spoiler)")}\n${quoteLines(p, this.parser.parse(token.tokens ?? []))}\n\n`;
       }
       // math / latex: the TeX source, as a code block
-      return indentLines(c.yellow(String(token["body"])), "  ") + "\n\n";
+      return indentLines(p.code(String(token["body"])), "  ") + "\n\n";
     },
   };
 
   /** A link: OSC 8 where the terminal takes it, else the text with the address after it. */
   const linkTo = (href: string, text: string): string => {
-    const { c, ctx } = state();
+    const { p, ctx } = state();
     const plainText = text.replace(/\x1b\[[0-9;]*m/g, ""); // eslint-disable-line no-control-regex
     // OSC 8, terminated by BEL: Ink's line tokenizer and wrap-ansi understand that form (with ST,
     // Ink counts the URL as visible text and cuts into it). Not inside tables (cells are measured
     // and cut by code that only knows SGR).
     const target = ctx.hyperlinks && ctx.color && !inTable ? safeLinkTarget(href) : undefined;
-    if (target !== undefined) return `\x1b]8;;${target}\x07${c.blue.underline(plainText === "" ? href : text)}\x1b]8;;\x07`;
-    if (plainText === "") return c.blue.underline(href);
-    if (plainText === href || `mailto:${plainText}` === href) return c.blue.underline(text); // autolinks
-    return `${text} (${c.blue.underline(href)})`;
+    if (target !== undefined) return `\x1b]8;;${target}\x07${p.link(plainText === "" ? href : text)}\x1b]8;;\x07`;
+    if (plainText === "") return p.link(href);
+    if (plainText === href || `mailto:${plainText}` === href) return p.link(text); // autolinks
+    return `${text} (${p.link(href)})`;
   };
 
   const renderer: MarkedExtension["renderer"] = {
@@ -228,19 +292,19 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       return false;
     },
     code(token) {
-      const c = S();
+      const { c, p } = state();
       const code = token.text.replace(/\n+$/, "");
       const lang = (token.lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
       let out: string;
       // An unknown language makes highlight.js log to the console: only highlight what it knows.
       if (c.level > 0 && lang !== "" && deps.supportsLanguage(lang)) {
         try {
-          out = deps.highlight(code, { language: lang, ignoreIllegals: true, theme: codeTheme(c) });
+          out = deps.highlight(code, { language: lang, ignoreIllegals: true, theme: codeTheme(c, p) });
         } catch {
-          out = c.yellow(code);
+          out = p.code(code);
         }
       } else {
-        out = c.yellow(code);
+        out = p.code(code);
       }
       return indentLines(out, "  ") + "\n\n";
     },
@@ -254,11 +318,11 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       return checked ? "[x] " : "[ ] ";
     },
     blockquote(token) {
-      return quoteLines(S(), this.parser.parse(token.tokens)) + "\n\n";
+      return quoteLines(P(), this.parser.parse(token.tokens)) + "\n\n";
     },
     hr() {
-      const { c, width } = state();
-      return c.gray("─".repeat(Math.max(3, Math.min(width, 80)))) + "\n\n";
+      const { p, width } = state();
+      return p.quote(glyphs().rule.repeat(Math.max(3, Math.min(width, 80)))) + "\n\n";
     },
     link(token) {
       return linkTo(token.href, this.parser.parseInline(token.tokens));
@@ -284,6 +348,7 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       return token.text; // shown as written, like the service does
     },
   };
+
 
   const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {
     gfm: true,

@@ -1,9 +1,9 @@
 // Inline elements of the service's Markdown dialect, as marked extensions: user, group and
 // wildcard mentions, channel/topic links, :emoji:, <time:…> and $$inline math$$.
-import type { ChalkInstance } from "chalk";
 import type { Tokens, TokenizerAndRendererExtension } from "marked";
 import { emojiByName } from "./emoji.js";
-import type { RenderState } from "./markdown-dialect.js";
+import { emojiAsText } from "./glyphs.js";
+import type { BodyColors, RenderState } from "./markdown-dialect.js";
 import { sanitizeInline } from "./sanitize.js";
 import { formatDateTime } from "./time.js";
 
@@ -11,17 +11,17 @@ const WILDCARDS = new Set(["all", "everyone", "channel", "stream", "topic"]);
 
 type MentionKind = "self" | "wildcard" | "user" | "group" | "silent";
 
-function mentionStyle(c: ChalkInstance, kind: MentionKind): (s: string) => string {
+function mentionStyle(p: BodyColors, kind: MentionKind): (s: string) => string {
   switch (kind) {
     case "self":
-      return (s) => c.inverse.bold.yellow(s);
+      return p.mentionSelf;
     case "wildcard":
-      return (s) => c.bold.yellow(s);
+      return p.mentionWildcard;
     case "user":
     case "group":
-      return (s) => c.bold.cyan(s);
+      return p.mention;
     case "silent":
-      return (s) => c.cyan(s);
+      return p.mentionSilent;
   }
 }
 
@@ -52,7 +52,7 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
       return undefined;
     },
     renderer(token) {
-      const { ctx, c } = state();
+      const { ctx, p } = state();
       const t = token as Tokens.Generic & { silent: boolean; name: string; id?: number; group: boolean };
       let display = t.name;
       let kind: MentionKind;
@@ -65,7 +65,7 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
         if (t.id !== undefined) display = ctx.userName(t.id) ?? t.name;
         kind = t.silent ? "silent" : id === ctx.selfUserId ? "self" : "user";
       }
-      return mentionStyle(c, kind)(`@${sanitizeInline(display)}`);
+      return mentionStyle(p, kind)(`@${sanitizeInline(display)}`);
     },
   };
 
@@ -86,11 +86,11 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
       return { type: "svcChannelLink", raw: m[0], channel, topic };
     },
     renderer(token) {
-      const { ctx, c } = state();
+      const { ctx, p } = state();
       const t = token as Tokens.Generic & { channel: string; topic?: string };
       let text = `#${sanitizeInline(t.channel)}`;
       if (t.topic !== undefined) text += ` > ${t.topic === "" ? ctx.emptyTopicName : sanitizeInline(t.topic)}`;
-      return c.bold.blue(text);
+      return p.channelLink(text);
     },
   };
 
@@ -103,7 +103,7 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
     },
     tokenizer(src) {
       const m = /^:([\w+-]+):/.exec(src);
-      if (!m) return undefined;
+      if (!m || emojiAsText()) return undefined; // shown as written when the font has no emoji
       const char = emojiByName(m[1] ?? "");
       return char === undefined ? undefined : { type: "svcEmoji", raw: m[0], char };
     },
@@ -146,7 +146,7 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
       const m = /^\$\$([^\n]+?)\$\$/.exec(src);
       return m ? { type: "svcInlineMath", raw: m[0], text: m[0] } : undefined;
     },
-    renderer: (token) => state().c.yellow(String(token["text"])),
+    renderer: (token) => state().p.code(String(token["text"])),
   };
 
   return [mention, channelLink, time, inlineMath, emoji];

@@ -1,22 +1,15 @@
 /**
- * Markdown tables, drawn with box-drawing lines and measured with termchat's one width function
+ * Markdown tables, drawn with box-drawing lines (ASCII ones without UTF-8: glyphs.ts) and measured with termchat's one width function
  * (string-width.ts), in the bundle and in the tests alike. Columns get their natural width when
  * the table fits; else the widest columns give up cells (down to a floor) and their text wraps
  * at word boundaries. A table that still does not fit is cut by the caller (NO_WRAP lines).
  */
 import wrapAnsi from "wrap-ansi";
+import { glyphs } from "./glyphs.js";
 import stringWidth from "./string-width.js";
 
 export type Align = "left" | "right" | "center" | null;
 
-/** The box-drawing characters: corners and junctions of the top, middle and bottom rules. */
-const RULE = {
-  top: ["┌", "┬", "┐"],
-  middle: ["├", "┼", "┤"],
-  bottom: ["└", "┴", "┘"],
-} as const;
-const HORIZONTAL = "─";
-const VERTICAL = "│";
 
 /** A column is never narrower than this (padding included); shrinking stops at SHRINK_FLOOR. */
 const MIN_COLUMN = 3;
@@ -58,6 +51,7 @@ function rowLines(cells: ReadonlyArray<string>, widths: number[], align: Readonl
   const wrapped = widths.map((w, i) => linesOf(cells[i] ?? "").flatMap((l) => wrapAnsi(l, Math.max(1, w - 2), { hard: true, trim: true }).split("\n")));
   const height = Math.max(1, ...wrapped.map((c) => c.length));
   const out: string[] = [];
+  const VERTICAL = glyphs().table.vertical;
   for (let y = 0; y < height; y++) {
     out.push(VERTICAL + wrapped.map((c, i) => ` ${pad(c[y] ?? "", widths[i]! - 2, align[i] ?? null)} `).join(VERTICAL) + VERTICAL);
   }
@@ -65,7 +59,7 @@ function rowLines(cells: ReadonlyArray<string>, widths: number[], align: Readonl
 }
 
 function rule([left, junction, right]: readonly [string, string, string], widths: number[]): string {
-  return left + widths.map((w) => HORIZONTAL.repeat(w)).join(junction) + right;
+  return left + widths.map((w) => glyphs().table.horizontal.repeat(w)).join(junction) + right;
 }
 
 /**
@@ -76,6 +70,7 @@ function rule([left, junction, right]: readonly [string, string, string], widths
 export function drawTable(head: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>, align: ReadonlyArray<Align>, width: number): string[] {
   const columns = Math.max(head.length, ...rows.map((r) => r.length));
   const widths = columnWidths([head, ...rows], columns, width);
+  const RULE = glyphs().table;
   const out = [rule(RULE.top, widths), ...rowLines(head, widths, align)];
   for (const row of rows) out.push(rule(RULE.middle, widths), ...rowLines(row, widths, align));
   out.push(rule(RULE.bottom, widths));

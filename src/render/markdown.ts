@@ -4,13 +4,14 @@
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
 // word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer), up to a
 // number of bytes.
-import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState } from "./markdown-dialect.js";
+import { BASIC_COLORS, colorChalk, createEngine, NO_COLORS, NO_WRAP, plainChalk, type RenderContext, type RenderState } from "./markdown-dialect.js";
 import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
+import { presentationKey, presentEmoji } from "./glyphs.js";
 import { sanitize } from "./sanitize.js";
 import { truncate, wrapLine, wrapText } from "./wrap.js";
 
-export type { RenderContext } from "./markdown-dialect.js";
+export type { BodyColors, Paint, RenderContext } from "./markdown-dialect.js";
 
 let engine: ((src: string) => string) | undefined;
 let loading: Promise<void> | undefined;
@@ -58,7 +59,7 @@ const CACHE_BYTES = 3 * 1024 * 1024;
 const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
-  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
+  return [ctx.color ? (ctx.colors?.id ?? 1) : 0, presentationKey(), width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
 }
 
 // ---- rendering ---------------------------------------------------------------------------
@@ -86,7 +87,7 @@ export function renderMarkdown(src: string, ctx: RenderContext, width: number): 
 
 /** The rendering used before `loadMarkdown()` has finished: sanitized text, word-wrapped. */
 export function renderPlain(src: string, width: number): string {
-  return wrapText(sanitize(src, { multiline: true }).replace(/\s+$/, ""), Math.max(1, Math.floor(width)));
+  return wrapText(presentEmoji(sanitize(src, { multiline: true })).replace(/\s+$/, ""), Math.max(1, Math.floor(width)));
 }
 
 // eslint-disable-next-line no-control-regex
@@ -110,9 +111,10 @@ function disarmControlRefs(src: string): string {
 
 function renderRich(run: (src: string) => string, src: string, ctx: RenderContext, width: number): string {
   // Every escape and control character goes before marked sees the text; the private-use
-  // marker we use for table rows is taken out too.
-  const clean = disarmControlRefs(sanitize(src, { multiline: true }).replace(/\ue000/g, ""));
-  current = { ctx, c: ctx.color ? colorChalk : plainChalk, width };
+  // marker we use for table rows is taken out too. Emoji become `:name:` here when the
+  // terminal shows them as text (the `:name:` already written stay as they are).
+  const clean = disarmControlRefs(presentEmoji(sanitize(src, { multiline: true })).replace(/\ue000/g, ""));
+  current = { ctx, c: ctx.color ? colorChalk : plainChalk, p: ctx.color ? (ctx.colors ?? BASIC_COLORS) : NO_COLORS, width };
   let out: string;
   try {
     out = run(clean);

@@ -5,6 +5,10 @@
 // topic could rewrite the screen, the title or the clipboard. `sanitize` removes every escape
 // sequence and every control character, and the bidi controls that could reorder what the
 // rest of the line shows.
+//
+// Strings shown inline also get their emoji written as `:name:` when the terminal's font has
+// no emoji (glyphs.ts); that is the only change to what the server wrote.
+import { presentEmoji } from "./glyphs.js";
 
 export interface SanitizeOptions {
   /** Keep line breaks (`\n`; `\r\n`, a lone `\r`, U+2028/U+2029 become `\n`). Default false: each becomes a space. */
@@ -79,9 +83,12 @@ function expandTabs(s: string, tabWidth: number): string {
 }
 
 /**
- * For names, topics, statuses and other one-line strings: sanitized, with every run of
- * whitespace collapsed to one space and the ends trimmed.
+ * For names, topics, statuses and other one-line strings shown on screen: sanitized, with
+ * every run of whitespace collapsed to one space and the ends trimmed, and emoji as text when
+ * the terminal shows them so (`keepEmoji` for what leaves the screen: the clipboard, desktop
+ * notifications).
  */
-export function sanitizeInline(s: string): string {
-  return sanitize(s).replace(/\s+/g, " ").trim();
+export function sanitizeInline(s: string, opts?: { keepEmoji?: boolean }): string {
+  const clean = sanitize(s).replace(/\s+/g, " ").trim();
+  return opts?.keepEmoji ? clean : presentEmoji(clean);
 }

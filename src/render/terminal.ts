@@ -15,7 +15,7 @@ export function bell(): string {
 
 /** Text safe inside an OSC payload: one line, no controls, bounded length. */
 function payload(text: string, max = 200): string {
-  const clean = sanitizeInline(text);
+  const clean = sanitizeInline(text, { keepEmoji: true }); // for the desktop, which has its own fonts
   return clean.length > max ? clean.slice(0, max - 1) + "…" : clean;
 }
 

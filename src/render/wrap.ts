@@ -1,6 +1,7 @@
 // Width-aware wrapping and truncation. Widths are terminal cells (string-width: emoji and CJK
 // take two), and SGR colour codes in the text take none.
 import wrapAnsi from "wrap-ansi";
+import { glyphs } from "./glyphs.js";
 import { graphemes } from "./graphemes.js";
 import stringWidth from "./string-width.js";
 
@@ -16,7 +17,7 @@ export function displayWidth(s: string): number {
  * `s` cut to at most `width` cells, ending in `ellipsis` when something was cut. SGR codes are
  * kept (and closed with a reset when the cut removed part of a styled run).
  */
-export function truncate(s: string, width: number, ellipsis = "…"): string {
+export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis): string {
   if (width <= 0) return "";
   if (stringWidth(s) <= width) return s;
   const ellipsisWidth = stringWidth(ellipsis);
@@ -43,9 +44,10 @@ export function truncate(s: string, width: number, ellipsis = "…"): string {
 }
 
 // What starts a line and should be repeated (bars, indentation) or blanked (bullets) on the
-// lines a long line wraps into: SGR codes, spaces, quote bars, and one list marker.
+// lines a long line wraps into: SGR codes, spaces, quote bars (the ASCII one is `>`), and one
+// list marker.
 // eslint-disable-next-line no-control-regex
-const PREFIX_RE = /^(?:\x1b\[[0-9;]*m|[ \u00a0]|[▎│┃]|(?:[*•◦▪-]|\d{1,9}[.)])(?= ))+/;
+const PREFIX_RE = /^(?:\x1b\[[0-9;]*m|[ \u00a0]|[▎│┃]|>(?= )|(?:[*•◦▪-]|\d{1,9}[.)])(?= ))+/;
 const MARKER_RE = /(?:[*•◦▪-]|\d{1,9}[.)])(?= )/g;
 
 /**

@@ -9,6 +9,7 @@ import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
+import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SyncSession } from "../sync/session.js";
 import { ScreenProvider } from "./contexts.js";
@@ -36,7 +37,9 @@ import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
-import { THEME_TABLE, ThemeContext } from "./theme.js";
+import { ThemeContext } from "./theme.js";
+import { useLook } from "./hooks/use-look.js";
+import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
 import { MessagesView, messageRows } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
@@ -96,7 +99,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
   }, [startNotice, dispatch]);
-  const theme = THEME_TABLE[ui.theme ?? settings.theme];
+  const look = useLook(settings, ui.theme, color);
+  const theme = look.theme;
   const popups = usePopupStack();
 
   // The whole terminal on the alternate screen; else one row short of it (a full-height frame there would scroll).
@@ -128,8 +132,21 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
   sidebarAccess.rows = sidebarRows;
-  const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
-  const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
+  // Half-block images are Unicode: with ASCII glyphs only a terminal's own graphics can show them.
+  const previews = settings.imagePreviews && (!look.ascii || drawnByTerminal(terminalGraphics().mode));
+  const { images } = useImagePreviews(session, store, previews, color);
+  const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({
+    store,
+    version,
+    narrow,
+    ui,
+    paneHeight,
+    width: mainWidth - 1,
+    color,
+    markdownReady,
+    images,
+    look: { colors: theme.body, key: look.key },
+  });
   useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex, count: messages.length });
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
   const typing = typingLine(store, narrow);
@@ -181,17 +198,19 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 
   if (!store || !ctx) {
     return (
-      <Box flexDirection="column" height={height}>
-        <Box flexGrow={1}>
-          <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : "Connecting…"}</Text>
+      <ThemeContext.Provider value={theme}>
+        <Box flexDirection="column" height={height}>
+          <Box flexGrow={1}>
+            <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : t("Connecting…")}</Text>
+          </Box>
+          <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
         </Box>
-        <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
-      </Box>
+      </ThemeContext.Provider>
     );
   }
 
   const placeholder =
-    list?.status === "fetching" || !list ? "Loading…" : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
+    list?.status === "fetching" || !list ? t("Loading…") : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   return (
     <ThemeContext.Provider value={theme}>
@@ -259,7 +278,7 @@ function typingLine(store: Store | undefined, narrow: Narrow | undefined): strin
       : narrow?.kind === "dm"
         ? store.typistsIn({ userIds: narrow.userIds })
         : [];
-  return typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
+  return typingNames.length ? t`${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
 }
 
 /** A start from the local cache opens the narrow that was open when it was written. */

@@ -4,6 +4,7 @@
  * the suggestions for it from the store, and the text after accepting one.
  * No React, no I/O: the hook asks for topics it lacks and re-runs.
  */
+import { t } from "../render/glyphs.js";
 import { topicKey } from "../model/narrow.js";
 import { topicRows } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
@@ -122,7 +123,7 @@ function groupSuggestions(store: Store, c: CompletionContext, limit: number): Su
     .filter((g) => !g.is_system_group && !g.deactivated && nameMatches(g.name, c.query))
     .sort((a, b) => a.name.localeCompare(b.name));
   for (const g of groups.slice(0, limit)) {
-    out.push({ kind: "group", label: g.name, detail: `group · ${store.people.groupMembers(g.id).size} members`, insert: `${at}*${g.name}*` });
+    out.push({ kind: "group", label: g.name, detail: t`group · ${store.people.groupMembers(g.id).size} members`, insert: `${at}*${g.name}*` });
   }
   if (!c.groupsOnly && !c.silent && c.query) {
     for (const w of WILDCARDS) if (w.startsWith(c.query)) out.push({ kind: "group", label: w, detail: "notify everyone here", insert: `@**${w}**` });

@@ -4,6 +4,7 @@
  * appear), copy it, save it with progress in the status line, and upload
  * files into the compose box one after the other.
  */
+import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { addressToOpen, formatSize, saveLink, uploadLocalFile, type LocalFile, type Progress } from "../sync/actions/files.js";
 import type { ActionContext } from "./app-context.js";
@@ -55,7 +56,7 @@ export async function openLink(ctx: Ctx, link: string, label: string): Promise<v
 
 export async function saveWithProgress(ctx: Ctx, link: string, label: string, given?: string): Promise<void> {
   const name = sanitizeInline(label);
-  const r = await saveLink(ctx.session, link, given, { onProgress: progressReporter((t) => ctx.notify(t), `Saving ${name}…`) });
+  const r = await saveLink(ctx.session, link, given, { onProgress: progressReporter((t) => ctx.notify(t), t`Saving ${name}…`) });
   if (r.ok) ctx.notify(`Saved ${name} to ${sanitizeInline(r.value.path)} (${formatSize(r.value.bytes)})`);
   else ctx.notify(`Could not save ${name}: ${r.error.message}`, "error");
 }
@@ -69,11 +70,11 @@ export async function uploadIntoCompose(ctx: Ctx, files: LocalFile[], draftKey: 
   const links: string[] = [];
   for (const [i, file] of files.entries()) {
     const name = sanitizeInline(file.name);
-    const what = files.length > 1 ? `Uploading ${name} (${i + 1} of ${files.length})…` : `Uploading ${name}…`;
+    const what = files.length > 1 ? t`Uploading ${name} (${i + 1} of ${files.length})…` : t`Uploading ${name}…`;
     ctx.notify(what);
     const r = await uploadLocalFile(ctx.session, file, { onProgress: progressReporter((t) => ctx.notify(t), what) });
     if (!r.ok) {
-      const error = `Upload of ${name} failed: ${r.error.message} — your text is kept`;
+      const error = t`Upload of ${name} failed: ${r.error.message} — your text is kept`;
       if (ctx.latest().compose?.key === draftKey) ctx.dispatch({ type: "composeError", error });
       ctx.notify(error, "error");
       return;

@@ -9,6 +9,7 @@
 import type { Message, Reaction } from "../api/schemas/common.js";
 import { ByteLru, stringBytes } from "../render/byte-cache.js";
 import { emojiByName } from "../render/emoji.js";
+import { emojiAsText, glyphs, presentResolved } from "../render/glyphs.js";
 import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { supportsHyperlinks } from "../render/terminal.js";
@@ -112,15 +113,15 @@ export function recipientLabel(store: Store, m: Message): string {
   if (m.type === "stream") {
     const channel = m.stream_id !== undefined ? store.channelName(m.stream_id) : undefined;
     const name = channel ?? (typeof m.display_recipient === "string" ? m.display_recipient : "?");
-    return `#${sanitizeInline(name)} › ${sanitizeInline(store.topicDisplayName(m.subject))}`;
+    return `#${sanitizeInline(name)} ${glyphs().prompt} ${presentResolved(sanitizeInline(store.topicDisplayName(m.subject)))}`;
   }
   const people = Array.isArray(m.display_recipient) ? m.display_recipient.filter((r) => r.id !== store.selfId) : [];
   return people.length ? `You and ${people.map((r) => sanitizeInline(r.full_name)).join(", ")}` : "You (notes to self)";
 }
 
-/** A reaction's emoji as shown: the character, or `:name:` for custom emoji and unknown codes. */
+/** A reaction's emoji as shown: the character, or `:name:` for custom emoji, unknown codes and when emoji are shown as text. */
 export function reactionLabel(store: Store, r: Pick<Reaction, "emoji_name" | "emoji_code" | "reaction_type">): string {
-  if (r.reaction_type === "unicode_emoji") {
+  if (r.reaction_type === "unicode_emoji" && !emojiAsText()) {
     const char = emojiFromCode(r.emoji_code) ?? emojiByName(r.emoji_name);
     if (char) return char;
   }
@@ -158,9 +159,16 @@ export function reactionGroups(store: Store, m: Message): ReactionGroup[] {
   return [...groups.values()];
 }
 
-/** A reactions segment as text: the reader's own in brackets ("[👍 2]"), others padded (" 🎉 1 "). */
+/** A reactions chip as text: the reader's own in brackets ("[👍 2]"), others bare ("🎉 1"). */
 export function segmentText(s: ReactionSegment): string {
-  return s.mine ? `[${s.text}]` : ` ${s.text} `;
+  return s.mine ? `[${s.text}]` : s.text;
+}
+
+/** Between two chips, whoever's they are: two spaces. */
+export const CHIP_GAP = "  ";
+
+function chipsText(segments: ReactionSegment[]): string {
+  return segments.map(segmentText).join(CHIP_GAP);
 }
 
 /** The reactions line(s) of a message, wrapped to the width. */
@@ -170,16 +178,16 @@ export function reactionLines(store: Store, m: Message, width: number): Line[] {
   let used = 0;
   for (const g of reactionGroups(store, m)) {
     const seg = { text: `${g.label} ${g.count}`, mine: g.mine };
-    const w = displayWidth(segmentText(seg));
-    if (current.length && used + w > width) {
-      lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
+    const chip = displayWidth(segmentText(seg));
+    if (current.length && used + CHIP_GAP.length + chip > width) {
+      lines.push({ text: chipsText(current), style: "reactions", segments: current });
       current = [];
       used = 0;
     }
+    used += (current.length ? CHIP_GAP.length : 0) + chip;
     current.push(seg);
-    used += w;
   }
-  if (current.length) lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
+  if (current.length) lines.push({ text: chipsText(current), style: "reactions", segments: current });
   return lines;
 }
 
@@ -259,7 +267,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   const lines: Line[] = [];
   const sender = sanitizeInline(m.sender_full_name);
   const marks = [m.last_edit_timestamp ? "edited" : "", m.last_moved_timestamp ? "moved" : ""].filter(Boolean).join(", ");
-  const suffix = `${starred ? " ★" : ""}${marks ? ` (${marks})` : ""}`;
+  const suffix = `${starred ? ` ${glyphs().star}` : ""}${marks ? ` (${marks})` : ""}`;
   const mentioned = mentionsMe(m);
   if (action !== undefined) {
     lines.push({ text: `* ${sender} ${sanitizeInline(action)}  ${time}${suffix}`, style: "sender", mentioned });

@@ -84,6 +84,7 @@ export function previewText(content: string, max = 100): string {
       .replace(/#\*\*([^*]+)\*\*/g, "#$1")
       .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/[*_~`]+/g, ""),
+    { keepEmoji: true },
   )
     .replace(/\s+/g, " ")
     .trim();
@@ -92,7 +93,7 @@ export function previewText(content: string, max = 100): string {
 
 /** The notification's title and text for a message. */
 export function noteFor(store: Store, m: Message, d: NotifyDecision): Note {
-  const sender = sanitizeInline(m.sender_full_name || store.userName(m.sender_id));
+  const sender = sanitizeInline(m.sender_full_name || store.userName(m.sender_id), { keepEmoji: true });
   let title: string;
   let body = previewText(m.content);
   if (m.type === "private") {
@@ -101,8 +102,8 @@ export function noteFor(store: Store, m: Message, d: NotifyDecision): Note {
     // The user may ask for direct-message notifications without the content.
     if (!userFlag(store, "pm_content_in_desktop_notifications", true)) body = "New direct message";
   } else {
-    const channel = sanitizeInline(store.channelName(m.stream_id ?? -1) ?? "channel");
-    title = `${sender} in #${channel} > ${sanitizeInline(store.topicDisplayName(m.subject))}`;
+    const channel = sanitizeInline(store.channelName(m.stream_id ?? -1) ?? "channel", { keepEmoji: true });
+    title = `${sender} in #${channel} > ${sanitizeInline(store.topicDisplayName(m.subject), { keepEmoji: true })}`;
   }
   return { messageId: m.id, title, body: body || "(no text)", audible: d.audible, desktop: d.desktop };
 }

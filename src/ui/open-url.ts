@@ -53,7 +53,7 @@ export function browserCommand(url: string, env: NodeJS.ProcessEnv = process.env
 
 /** The OSC 52 sequence that puts the address on the clipboard (controls removed, base64). */
 export function clipboardSequence(text: string): string {
-  return osc52Copy(sanitizeInline(text));
+  return osc52Copy(sanitizeInline(text, { keepEmoji: true }));
 }
 
 export type OpenPlan = { kind: "launch"; launch: Launch } | { kind: "copy"; sequence: string } | { kind: "refuse"; reason: string };

@@ -10,6 +10,7 @@ import { updateTerminalCapabilities } from "./terminal/capabilities.js";
 import { initialCapabilities } from "./terminal/probe.js";
 import { TerminalProbe } from "./terminal/TerminalProbe.js";
 import { takeTerminal } from "./terminal/screen-mode.js";
+import { noteLocale } from "./look.js";
 
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
@@ -35,6 +36,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   // What the environment says of the terminal; the probe asks the rest once the first frame is out.
   const images = (props.settings ?? DEFAULT_SETTINGS).imagePreviews;
   updateTerminalCapabilities(initialCapabilities(process.env, images));
+  // A locale that is not UTF-8 (LANG=C over SSH) gets ASCII glyphs (unless the settings say otherwise).
+  noteLocale();
   instance = render(
     <TerminalProbe images={images} env={process.env}>
       <KeypressProvider onAnyKey={() => props.session.keyPressed()}>

@@ -6,6 +6,7 @@
  * our own rendered lines with inverse video (an attribute, not a colour:
  * it shows under NO_COLOR too). The HTML itself is never shown.
  */
+import { glyphs } from "../render/glyphs.js";
 import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
@@ -101,8 +102,6 @@ export interface MessageHighlight {
   subject?: (line: string) => string;
 }
 
-const TOPIC_SEPARATOR = " › ";
-
 /**
  * The highlighter for a search narrow: the server's highlights where the
  * fetch brought them, else (a message that arrived live) the query's words.
@@ -120,8 +119,10 @@ export function searchHighlighter(store: Store, narrow: Narrow): ((m: Message) =
       body: body.length ? (line) => markMatches(line, body) : undefined,
       subject: subject.length
         ? (line) => {
-            const i = line.indexOf(TOPIC_SEPARATOR);
-            return i < 0 ? line : line.slice(0, i + TOPIC_SEPARATOR.length) + markMatches(line.slice(i + TOPIC_SEPARATOR.length), subject);
+            // The recipient header's separator (message-layout.ts), in the glyphs in use.
+            const sep = ` ${glyphs().prompt} `;
+            const i = line.indexOf(sep);
+            return i < 0 ? line : line.slice(0, i + sep.length) + markMatches(line.slice(i + sep.length), subject);
           }
         : undefined,
     };

@@ -21,7 +21,8 @@ export type SidebarRow =
       unread: number;
       muted: boolean;
       pinned: boolean;
-      marker: string;
+      /** Which marker the channel gets (its glyph: render/glyphs.ts). */
+      marker: ChannelMarker;
       expanded: boolean;
       narrow: Narrow;
     }
@@ -48,8 +49,10 @@ export interface SidebarOptions {
   collapsedFolders?: number[];
 }
 
-export function channelMarker(c: { archived: boolean; private: boolean; webPublic: boolean }): string {
-  return c.archived ? "⌫" : c.private ? "🔒" : c.webPublic ? "◎" : "#";
+export type ChannelMarker = "archived" | "private" | "webPublic" | "public";
+
+export function channelMarker(c: { archived: boolean; private: boolean; webPublic: boolean }): ChannelMarker {
+  return c.archived ? "archived" : c.private ? "private" : c.webPublic ? "webPublic" : "public";
 }
 
 export function buildSidebarRows(store: Store, o: SidebarOptions | number | undefined = {}): SidebarRow[] {

@@ -5,6 +5,7 @@
  * checklist of tasks. Every text from the server is sanitized here.
  */
 import type { PollWidget, TodoWidget, Widget } from "../model/widgets.js";
+import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { displayWidth, truncate } from "../render/wrap.js";
 import type { Line } from "./message-layout.js";
@@ -36,6 +37,11 @@ export function pollTitle(poll: PollWidget): string {
   return `Poll: ${sanitizeInline(poll.question).trim() || "(no question yet)"}`;
 }
 
+/** "(4 voters)": how many people voted, said the same in the message and in its popup. */
+export function voterCountText(poll: PollWidget): string {
+  return `(${plural(voterCount(poll), "voter", "voters")})`;
+}
+
 export function todoTitle(todo: TodoWidget): string {
   return `To-do: ${sanitizeInline(todo.title).trim() || "(untitled list)"}`;
 }
@@ -49,9 +55,8 @@ export function taskText(t: { task: string; desc: string }): string {
 
 function pollLines(poll: PollWidget, width: number, selfId: number, name: (id: number) => string): Line[] {
   const room = Math.max(10, width);
-  const voters = voterCount(poll);
   const lines: Line[] = [
-    { text: truncate(`${pollTitle(poll)}  (${plural(voters, "voter", "voters")})`, room), style: "widget", tone: "title" },
+    { text: truncate(`${pollTitle(poll)}  ${voterCountText(poll)}`, room), style: "widget", tone: "title" },
   ];
   if (poll.options.length === 0) lines.push({ text: "  (no options yet)", style: "widget", tone: "dim" });
   const countWidth = Math.max(1, ...poll.options.map((o) => String(o.voters.length).length));
@@ -65,7 +70,7 @@ function pollLines(poll: PollWidget, width: number, selfId: number, name: (id: n
     lines.push({ text, style: "widget", tone: mine ? "mine" : undefined });
   }
   const more = poll.options.length - MAX_ITEMS_SHOWN;
-  if (more > 0) lines.push({ text: `  … ${plural(more, "more option", "more options")}`, style: "widget", tone: "dim" });
+  if (more > 0) lines.push({ text: t`  … ${plural(more, "more option", "more options")}`, style: "widget", tone: "dim" });
   return lines;
 }
 
@@ -79,7 +84,7 @@ function todoLines(todo: TodoWidget, width: number): Line[] {
     lines.push({ text: head + truncate(taskText(t), Math.max(4, room - displayWidth(head))), style: "widget", tone: t.completed ? "done" : undefined });
   }
   const more = todo.tasks.length - MAX_ITEMS_SHOWN;
-  if (more > 0) lines.push({ text: `  … ${plural(more, "more task", "more tasks")}`, style: "widget", tone: "dim" });
+  if (more > 0) lines.push({ text: t`  … ${plural(more, "more task", "more tasks")}`, style: "widget", tone: "dim" });
   return lines;
 }
 

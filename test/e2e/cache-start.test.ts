@@ -47,13 +47,13 @@ it("draws the cached sidebar and last topic before the server answers, then the 
   session = await startApp(["--config", rc], { cols: 80, rows: 24, env: env() });
   await session.waitFor(/connected/, { timeoutMs: 15_000 });
   await session.sendKeys("I");
-  await session.waitFor(/› @ Lena Fischer/);
+  await session.waitFor(/▌ @ Lena Fischer/);
   await session.sendKeys("j");
-  await session.waitFor(/› @ Omar Haddad/);
+  await session.waitFor(/▌ @ Omar Haddad/);
   await session.sendKeys("j");
-  await session.waitFor(/›▾ #engineering/);
+  await session.waitFor(/▌▾ #engineering/);
   await session.sendKeys("j");
-  await session.waitFor(/› {4}release 2\.4 ★/);
+  await session.waitFor(/▌ {4}release 2\.4 ★/);
   await session.sendKeys("Enter");
   await session.waitFor("#engineering > release 2.4");
   await session.waitFor(/Priya Raman/);

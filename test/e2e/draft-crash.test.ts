@@ -58,8 +58,9 @@ it("restores half a sentence after kill -9, in the same conversation", async () 
   await session.waitFor(/connected/, { timeoutMs: 15_000 });
   // Open #general (filter the sidebar, Enter), go to the messages and reply to the selected one.
   await openGeneralTopic(session);
-  // The pane's title (the first line) is #general and one of its messages is selected (│).
-  await session.waitFor(/^[^\n]*#general *\n[\s\S]*│/);
+  // The pane's title (the first line) is #general and one of its messages is selected: ▌ (dim while the
+  // sidebar has the keys) before its sender line, which ends in the time (the sidebar's cursor, at the line's start, has no time).
+  await session.waitFor(/^[^\n]*#general *\n[\s\S]* ▌\S[^\n]* \d{1,2}:\d{2}/);
   await session.sendKeys("Tab");
   await session.sendKeys("r");
   const composeScreen = await session.waitFor(/#general > .*Enter send/);

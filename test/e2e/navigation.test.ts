@@ -29,14 +29,14 @@ describe("navigation in an 80×24 terminal", () => {
     expect(inbox).toMatch(/release 2\.4 ★\s+@ 4/);
     for (const line of inbox.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
 
-    // The cursor (›) starts on the first conversation; each key waits for the cursor to move, as a reader would.
-    await session.waitFor(/› @ Lena Fischer/);
+    // The cursor (▌) starts on the first conversation; each key waits for the cursor to move, as a reader would.
+    await session.waitFor(/▌ @ Lena Fischer/);
     await session.sendKeys("j");
-    await session.waitFor(/› @ Omar Haddad/);
+    await session.waitFor(/▌ @ Omar Haddad/);
     await session.sendKeys("j");
-    await session.waitFor(/›▾ #engineering/);
+    await session.waitFor(/▌▾ #engineering/);
     await session.sendKeys("j");
-    await session.waitFor(/› {4}release 2\.4 ★/);
+    await session.waitFor(/▌ {4}release 2\.4 ★/);
     await session.sendKeys("Enter");
     await session.waitFor("#engineering > release 2.4");
     await session.waitFor(/Priya Raman/);
@@ -81,7 +81,7 @@ describe("navigation in an 80×24 terminal", () => {
     // w opens the people list, / its filter, and the name goes into the filter — all in one write.
     await session.type("w/omar");
     const people = await session.waitFor(/\/ omar/);
-    expect(people).toMatch(/▶ [●◐○] Omar Haddad/);
+    expect(people).toMatch(/▌ [●◐○] Omar Haddad/);
     expect(people).not.toMatch(/[●◐○] Ben Carter/); // the list holds only who matches (the sidebar still lists Ben)
     await session.sendKeys("Escape");
     await session.waitFor("Esc close"); // out of the filter, in the list
@@ -90,9 +90,9 @@ describe("navigation in an 80×24 terminal", () => {
 
     // In the Inbox: two rows down is #engineering; Enter folds it, j goes on to #design, Enter opens nothing but folds it.
     await session.type("I");
-    await session.waitFor(/› @ Lena Fischer/);
+    await session.waitFor(/▌ @ Lena Fischer/);
     await session.type("jj\rj\r");
-    const inbox = await session.waitFor(/›▸ #design/);
+    const inbox = await session.waitFor(/▌▸ #design/);
     expect(inbox).toMatch(/▸ #engineering/);
     expect(inbox).not.toContain("release 2.4");
   });

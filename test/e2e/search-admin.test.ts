@@ -59,14 +59,14 @@ describe("search and the command palette in tmux", () => {
     await session.sendKeys("C-k");
     await session.waitFor("type to filter");
     await session.type("channel description");
-    await session.waitFor("▸ Change channel description");
+    await session.waitFor("▌ Change channel description");
     await session.sendKeys("Enter");
     await session.waitFor("Description of #general");
     // Clear the line: to its start, then kill to the end (two separate key presses, as a person types them).
     await session.sendKeys("C-a");
-    await session.waitFor(/› Description +Everyone at/);
+    await session.waitFor(/▌ Description +Everyone at/);
     await session.sendKeys("C-k");
-    await session.waitForGone(/› Description +Everyone at/);
+    await session.waitForGone(/▌ Description +Everyone at/);
     const text = `Company-wide chat ${Date.now() % 100000}`;
     await session.type(text);
     await session.waitFor(text);

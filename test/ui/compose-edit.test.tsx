@@ -92,8 +92,8 @@ describe("editing and deleting your messages", () => {
     await a.press(K.tab);
     await a.waitFor("Move to which channel?");
     await a.press("desi");
-    const list = await a.waitFor("│   #design");
-    expect(list.split("\n").filter((l) => l.includes("│   #")).map((l) => l.split("│")[1]!.trim())).toEqual(["#design"]);
+    const list = await a.waitFor("│ ▌ #design"); // the only match, under the cursor's mark
+    expect(list.split("\n").filter((l) => /│ [▌ ] #/.test(l)).map((l) => l.split("│")[1]!.replace("▌", "").trim())).toEqual(["#design"]);
     await a.press(KEY.enter);
     await a.waitFor("Move to which topic of #design?");
     expect(a.frame()).toContain("(moves to another channel)");

@@ -83,7 +83,7 @@ describe("writing new conversations", () => {
     await app.press(KEY.enter, K.tab, "c");
     await app.waitFor("New topic in which channel?");
     await app.press("rand");
-    await app.waitFor(/▸?\s*#random/);
+    await app.waitFor(/▌?\s*#random/);
     await app.press(KEY.enter);
     await app.waitFor("New topic in #random");
     await app.press("ideas\r"); // typed fast: the name and Enter arrive in one read
@@ -188,23 +188,23 @@ describe("the compose box", () => {
     await app.waitFor("connected");
     await openChannel(app, "general");
     await app.press("r", "hi @oma");
-    await app.waitFor(/▸@ Omar Haddad/);
+    await app.waitFor(/▌@ Omar Haddad/);
     await app.press(KEY.enter); // inserts, does not send
     await app.waitFor("hi @**Omar Haddad** ");
     await app.press("see #engin");
-    await app.waitFor(/▸# #engineering/);
+    await app.waitFor(/▌# #engineering/);
     await app.press(K.tab); // the only suggestion: inserted
     await app.waitFor("see #**engineering**");
     await app.press(">");
-    await app.waitFor(/▸> \S/); // the channel's topics
+    await app.waitFor(/▌> \S/); // the channel's topics
     await app.press(KEY.escape);
     await app.waitFor("Enter send");
-    expect(app.frame()).not.toMatch(/▸> /);
+    expect(app.frame()).not.toMatch(/▌> /);
     await app.press(KEY.backspace, " :smi");
-    const list = await app.waitFor(/▸: \S+ :smile:/);
+    const list = await app.waitFor(/▌: \S+ :smile:/);
     expect(list).toMatch(/ : \S+ :smiley:/);
     await app.press(K.tab);
-    await app.waitFor(/▸: \S+ :smiley:/);
+    await app.waitFor(/▌: \S+ :smiley:/);
     await app.press(K.sTab, KEY.enter);
     await app.waitFor(":smile: ");
     await app.press(KEY.escape); // no list now: the box closes, the text stays as a draft

@@ -114,7 +114,7 @@ describe("images in a terminal with the kitty graphics protocol (emulated)", () 
     const app = render(
       React.createElement(
         theme.ThemeContext.Provider,
-        { value: theme.THEME_TABLE.dark },
+        { value: theme.resolveTheme("dark", undefined, 3) },
         React.createElement(Box, { flexDirection: "column" }, React.createElement(Text, null, "title row"), React.createElement(MessagePane, { blocks, selectedId: m.id, unread: new Set<number>(), height: 20, width: 60, focused: true })),
       ),
       { stdout: screen.stdout as unknown as NodeJS.WriteStream, stdin: screen.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },

@@ -32,7 +32,7 @@ describe("the first screen", () => {
     const f = await app.waitFor(/ Inbox {2}\d+ unread/);
     expect(f).toMatch(/›≡ Inbox/); // the sidebar shows where we are
     await app.press("j"); // from Lena and Diego to Omar
-    await app.waitFor(/› @ Omar Haddad/);
+    await app.waitFor(/▌ @ Omar Haddad/); // the cursor's mark
     await app.press(KEY.enter);
     await waitTitle(app, "Omar Haddad");
   });
@@ -46,7 +46,7 @@ describe("the first screen", () => {
     expect(homeView(store as never, "feed")).toBe("feed");
     app = await renderApp({ settings: { ...DEFAULT_SETTINGS, startView: "feed" } });
     await waitTitle(app, "Combined feed");
-    await app.waitFor(/›≡ Combined feed/);
+    await app.waitFor(/▌≡ Combined feed/); // the open view, under the sidebar's cursor
   });
 });
 

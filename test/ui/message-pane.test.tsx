@@ -13,7 +13,7 @@ import { loadMarkdown } from "../../src/render/markdown.js";
 import { displayWidth } from "../../src/render/wrap.js";
 import { MessagePane } from "../../src/ui/components/MessagePane.js";
 import { layoutWindow, renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
-import { THEME_TABLE, ThemeContext } from "../../src/ui/theme.js";
+import { ThemeContext, resolveTheme } from "../../src/ui/theme.js";
 import * as eg from "../fixtures/example.js";
 import { eventually } from "../fixtures/server.js";
 import { KEY, renderApp, type AppHarness } from "./render-app.js";
@@ -35,7 +35,7 @@ function Pane({ width, height, unread = [], selected, hyperlinks }: { width: num
   const { blocks } = layoutWindow(store, paneMessages, index, height, o, renderContext(store, true, "UTC", hyperlinks));
   // A sidebar on the left and a column of bars on the right: both must stay where they are.
   return (
-    <ThemeContext.Provider value={THEME_TABLE.dark}>
+    <ThemeContext.Provider value={resolveTheme("dark", undefined, 3)}>
       <Box flexDirection="row">
         <Box width={6} flexShrink={0}>
           <Text>side</Text>

@@ -25,7 +25,7 @@ async function command(a: AppHarness, filter: string, expectFirst: string): Prom
   await a.press(CTRL_K);
   await a.waitFor("type to filter");
   await typeText(a, filter);
-  await a.waitFor(new RegExp(`▸ ${expectFirst}`));
+  await a.waitFor(new RegExp(`▌ ${expectFirst}`));
   await a.press(KEY.enter);
 }
 
@@ -131,15 +131,15 @@ describe("the command palette (Ctrl-K)", () => {
     app = await renderApp({ settings: { ...DEFAULT_SETTINGS, startView: "inbox" } });
     const engineering = channelId(app, "engineering");
     const design = channelId(app, "design");
-    await app.waitFor(/› @ Lena Fischer/);
+    await app.waitFor(/▌ @ Lena Fischer/);
     await app.press("j", "j", "j"); // Omar, #engineering, its topic
-    await app.waitFor(/› {4}release 2\.4/);
+    await app.waitFor(/▌ {4}release 2\.4/);
     await command(app, "mute topic", "Mute topic");
     await app.waitFor("#engineering > release 2.4: muted");
     await eventually(() => app!.machine.store!.isTopicMuted(engineering, "release 2.4"));
 
     await app.press("g"); // a DM conversation: no channel under the cursor
-    await app.waitFor(/› @ Lena Fischer/);
+    await app.waitFor(/▌ @ Lena Fischer/);
     await command(app, "mute or unmute", "Mute or unmute a channel");
     await app.waitFor("Channel");
     await typeText(app, "design");

@@ -57,7 +57,7 @@ it("changes when viewed messages are marked read; the setting is the server's, a
   await a.press("\u000b"); // Ctrl-K
   await a.waitFor("type to filter");
   for (const ch of "read as you view") await a.press(ch);
-  await a.waitFor(/▸ Mark messages read as you view them…\s+now: always/);
+  await a.waitFor(/▌ Mark messages read as you view them…\s+now: always/);
   await a.press(KEY.enter);
   await a.waitFor("Search results, mentions and starred messages never are.");
   await a.press(" ", " "); // always → only in a topic or conversation → never

@@ -43,8 +43,9 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
 /**
  * `as`: log in as this demo user (an email or its local part, e.g. "ben"); default the owner.
  * The app opens on the combined feed unless `settings.startView` says otherwise.
+ * `color`: draw in colour (at chalk's level, which the test sets).
  */
-export async function renderApp(opts: { as?: string; settings?: Settings } = {}): Promise<AppHarness> {
+export async function renderApp(opts: { as?: string; settings?: Settings; color?: boolean } = {}): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
@@ -55,7 +56,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
   await act(async () => {
     instance = render(
       <KeypressProvider onAnyKey={() => session.keyPressed()}>
-        <App session={session} color={false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
+        <App session={session} color={opts.color ?? false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
       </KeypressProvider>,
     );
   });

@@ -4,7 +4,11 @@
  * widget popup only on a widget, the popup's keys ask for the right action
  * (recorded, never sent), and the compose box explains /poll and /todo.
  */
+import chalk from "chalk";
 import { afterEach, describe, expect, it } from "vitest";
+import { THEMES } from "../../src/config/settings.js";
+import { BLACK, WHITE } from "../../src/ui/contrast.js";
+import { resolveTheme, ThemeContext } from "../../src/ui/theme.js";
 import type { Message, Submessage } from "../../src/api/schemas/common.js";
 import { Compose } from "../../src/ui/components/Compose.js";
 import { MessagePane } from "../../src/ui/components/MessagePane.js";
@@ -102,7 +106,8 @@ describe("the widget key and popup", () => {
     unmount = screen.unmount;
     await screen.until(() => screen.frame().includes("Poll: Lunch?"), "the popup");
     const f = screen.frame();
-    expect(f).toContain("[x] 2 Pizza");
+    expect(f).toContain("Poll: Lunch?  (2 voters)"); // said as in the message, not "2 voting"
+    expect(f).toContain("▌ [x] 2 Pizza"); // the cursor's mark, as in every list
     expect(f).toContain("you, Third Person");
     expect(f).toContain("added by Third Person");
     expect(f).not.toMatch(/\x1b\]|\x07/);
@@ -124,6 +129,37 @@ describe("the widget key and popup", () => {
     expect(closed).toBe(0);
     await screen.press("\x1b");
     await screen.until(() => closed === 1, "closed");
+  });
+
+  it("draws the cursor's row on my vote in the terminal's own colours, inverse, in every theme (not white on cyan)", async () => {
+    const level = chalk.level;
+    chalk.level = 3;
+    try {
+      for (const name of THEMES) {
+        for (const bg of [BLACK, WHITE]) {
+          const fake = setup([poll()]);
+          const theme = resolveTheme(name, bg, 3);
+          const screen = await renderOnFake(
+            fake,
+            <ThemeContext.Provider value={theme}>
+              <WidgetPopup messageId={fake.ctx.selected!.id} close={() => {}} />
+            </ThemeContext.Provider>,
+          );
+          await screen.until(() => screen.frame().includes("Pizza"), "the popup");
+          const row = screen.frame().split("\n").find((l) => l.includes("Pizza"))!;
+          // Inverse and bold, and no colour of its own from the inverse on to the text: the
+          // terminal's foreground and background swapped, readable whatever they are.
+          const upToText = row.slice(row.indexOf("\x1b[7m"), row.indexOf("Pizza"));
+          expect(upToText, `${name} theme`).not.toMatch(/\x1b\[(3[0-79]|9[0-7]|38;)/);
+          expect(row).toContain("\x1b[7m");
+          // The other option, my vote not on it, is not inverse.
+          expect(screen.frame().split("\n").find((l) => l.includes("Tacos"))).not.toContain("\x1b[7m");
+          await screen.unmount();
+        }
+      }
+    } finally {
+      chalk.level = level;
+    }
   });
 
   it("checks a task off or back on and adds a task with its description", async () => {

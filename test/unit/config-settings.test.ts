@@ -7,16 +7,20 @@ import { DEFAULT_SETTINGS, openSettings, parseSettings, readSettings, settingsPa
 describe("settings", () => {
   it("fills defaults for a missing file", () => {
     expect(parseSettings(undefined)).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
-    expect(DEFAULT_SETTINGS).toMatchObject({ theme: "dark", enterSends: true, notifications: { bell: true, desktop: true } });
+    // The theme follows the terminal's background, the glyphs its locale, emoji what it can show, until the user says otherwise.
+    expect(DEFAULT_SETTINGS).toMatchObject({ theme: "auto", glyphs: "auto", emoji: "auto", enterSends: true, notifications: { bell: true, desktop: true } });
   });
 
   it("names each invalid value and keeps the valid ones", () => {
-    const { settings, problems } = parseSettings({ theme: "neon", enterSends: false, keys: { reply: ["r", "not a key"] } });
-    expect(settings.theme).toBe("dark");
+    const { settings, problems } = parseSettings({ theme: "neon", enterSends: false, keys: { reply: ["r", "not a key"] }, glyphs: "ascii", emoji: "pictures" });
+    expect(settings.theme).toBe("auto");
+    expect(settings.glyphs).toBe("ascii");
+    expect(settings.emoji).toBe("auto");
     expect(settings.enterSends).toBe(false);
     expect(settings.keys).toEqual({});
     expect(problems).toEqual([
       expect.stringMatching(/^settings: theme: .*; using the default$/),
+      expect.stringMatching(/^settings: emoji: .*; using the default$/),
       expect.stringMatching(/^settings: keys\.reply\.1: not a key name/),
     ]);
   });

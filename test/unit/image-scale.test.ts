@@ -25,7 +25,7 @@ function gradient(width: number, height: number): Pixels {
 
 /** The size a sixel says it is (its raster attributes). */
 function sixelSize(image: DrawnImage | undefined): string {
-  const m = /\x1bP[\d;]*q"1;1;(\d+);(\d+)/.exec(image?.escape ?? "");
+  const m = /\x1bP[\d;]*q"1;1;(\d+);(\d+)/.exec(image?.drawing ?? "");
   return m ? `${m[1]}x${m[2]}` : "none";
 }
 
@@ -52,7 +52,7 @@ describe("pictures scaled to their cells", () => {
     expect(kitty).toMatchObject({ cols: 6, rows: 8 });
     expect(kitty.kitty!.transmit).toMatch(/^\x1b_Ga=t,f=32,s=53,v=160,/);
     const iterm = terminalImage("iterm", tall, 20, 8, "/tall.png", DEFAULT_CELL)!;
-    expect(iterm.escape).toMatch(/^\x1b\]1337;File=inline=1;size=\d+;width=6;height=8;/);
+    expect(iterm.drawing).toMatch(/^\x1b\]1337;File=inline=1;size=\d+;width=6;height=8;/);
   });
 
   it("the full-size viewer's box is as large as the picture can be in the popup, in the terminal's cells", () => {

@@ -94,7 +94,7 @@ describe("message layout", () => {
     });
     const [b] = layoutAll(store, [m], opts());
     const line = b!.lines.find((l) => l.style === "reactions")!;
-    expect(line.text).toBe("[👍 2] 🎉 1  :shipit: 1 ");
+    expect(line.text).toBe("[👍 2]  🎉 1  :shipit: 1"); // two spaces between chips, the reader's own too
     expect(line.segments).toEqual([
       { text: "👍 2", mine: true },
       { text: "🎉 1", mine: false },

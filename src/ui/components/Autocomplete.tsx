@@ -2,7 +2,7 @@
 import { Box, Text } from "ink";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { Suggestion } from "../autocomplete.js";
-import { useTheme } from "../theme.js";
+import { RowMark } from "./RowMark.js";
 
 export interface AutocompleteProps {
   items: Suggestion[];
@@ -13,14 +13,13 @@ export interface AutocompleteProps {
 const KIND_MARK: Record<Suggestion["kind"], string> = { user: "@", group: "@", channel: "#", topic: ">", emoji: ":" };
 
 export function Autocomplete({ items, index, width }: AutocompleteProps) {
-  const theme = useTheme();
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
       {items.map((s, i) => {
         const on = i === index;
         return (
           <Text key={`${i}:${s.insert}`} wrap="truncate" inverse={on}>
-            <Text color={on ? undefined : theme.accent}>{on ? "▸" : " "}</Text>
+            <RowMark kind={on ? "selected" : "none"} inverse={on} />
             <Text dimColor={!on}>{KIND_MARK[s.kind]} </Text>
             <Text bold={on}>{sanitizeInline(s.label)}</Text>
             {s.detail ? <Text dimColor>{"  " + sanitizeInline(s.detail)}</Text> : null}

@@ -1,6 +1,7 @@
 /** The compose box: recipient, the text with its cursor (up to `maxLines` rows, then it scrolls), the key hints, and the autocomplete list above it. */
 import { Box, Text } from "ink";
 import stringWidth from "../../render/string-width.js";
+import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { EditorState } from "../compose-editor.js";
 import type { CompletionMenu } from "../hooks/use-compose.js";
@@ -88,11 +89,11 @@ export function Compose({ label, editor, width, maxLines, sending, error }: Comp
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
       {menu ? <Autocomplete items={menu.items} index={menu.index} width={width} /> : null}
-      <Box flexDirection="column" borderStyle="single" borderColor={error ? theme.error : theme.accent} width={width} flexShrink={0}>
+      <Box flexDirection="column" borderStyle={glyphs().boxSingle} borderColor={error ? theme.error : theme.accent} width={width} flexShrink={0}>
         <Text wrap="truncate">
           <Text color={theme.accent}>{sanitizeInline(label)}</Text>
           <Text dimColor>{more}</Text>
-          <Text dimColor>{sending ? "  sending…" : "  " + hint}</Text>
+          <Text dimColor>{t(sending ? "  sending…" : "  " + hint)}</Text>
         </Text>
         {widget ? (
           <Text color={theme.accent} wrap="truncate">

@@ -1,16 +1,20 @@
 /**
  * The message pane: the laid-out lines around the selected message, only
- * as many as fit (the window). A gutter marks the selection and unread
- * messages; recipient headers take their channel's colour, reactions show
- * the reader's own in brackets and the theme's colour.
+ * as many as fit (the window). A gutter marks the selection (on each of its
+ * lines) and unread messages (on their first line), in the marks of every
+ * list (RowMark.tsx); recipient headers take their channel's colour, made
+ * readable on the background; reactions show the reader's own in brackets
+ * and the theme's colour.
  */
 import { Box, Text, type DOMElement } from "ink";
 import { useRef } from "react";
 import { useImageOverlay } from "../images/use-image-overlay.js";
-import { segmentText, type Block, type Line } from "../message-layout.js";
+import { CHIP_GAP, segmentText, type Block, type Line } from "../message-layout.js";
+import { glyphs } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { paneStart } from "../sticky-window.js";
 import { useTheme, type Theme } from "../theme.js";
+import { RowMark } from "./RowMark.js";
 
 export interface MessagePaneProps {
   blocks: Block[];
@@ -32,8 +36,6 @@ export function visibleLines(blocks: Block[], selectedId: number | undefined, he
   return rows.slice(start, start + height);
 }
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-
 export function MessagePane({ blocks, skip, selectedId, unread, height, width, focused, placeholder }: MessagePaneProps) {
   const theme = useTheme();
   const rows = visibleLines(blocks, selectedId, height, skip);
@@ -47,10 +49,9 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
         rows.map((r, i) => {
           const selected = r.id === selectedId;
           const isUnread = unread.has(r.id);
-          const gutter = selected ? (focused ? "▌" : "│") : isUnread && r.line.lead ? "●" : " ";
           return (
             <Text key={i} wrap="truncate">
-              <Text color={selected ? theme.selection : isUnread && gutter !== " " ? theme.unread : undefined}>{gutter}</Text>
+              <RowMark kind={selected ? "selected" : isUnread && r.line.lead ? "unread" : "none"} focused={focused} />
               <StyledLine line={r.line} theme={theme} />
             </Text>
           );
@@ -64,10 +65,11 @@ function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
   switch (line.style) {
     case "day": {
       // A short rule on either side: a rule across the pane costs three bytes a column on every redraw.
-      return <Text dimColor>{`── ${line.text} ──`}</Text>;
+      const rule = glyphs().rule.repeat(2);
+      return <Text dimColor>{`${rule} ${line.text} ${rule}`}</Text>;
     }
     case "recipient": {
-      const color = theme.channelColors && line.color && HEX_COLOR.test(line.color) ? line.color : theme.recipient;
+      const color = line.color ? theme.channel(line.color) : theme.recipient;
       return (
         <Text color={color} bold>
           {line.text}
@@ -85,8 +87,11 @@ function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
         <Text>
           {" "}
           {(line.segments ?? []).map((s, i) => (
-            <Text key={i} color={s.mine ? theme.accent : theme.reactions} bold={s.mine}>
-              {segmentText(s)}
+            <Text key={i}>
+              {i > 0 ? CHIP_GAP : ""}
+              <Text color={s.mine ? theme.accent : theme.reactions} bold={s.mine}>
+                {segmentText(s)}
+              </Text>
             </Text>
           ))}
         </Text>

@@ -2,12 +2,15 @@
  * The sidebar: views with counts, folders (▾ open, ▸ folded), channels in
  * their subscription colour with their markers (# public, 🔒 private,
  * ◎ web-public, ⌫ archived), the expanded channel's topics (✔ resolved,
- * ★ followed, 🔇 muted), DM conversations. Muted rows are dimmed. The open
- * view or narrow is marked with ›; the cursor row is inverse while the sidebar
- * has focus, underlined otherwise. While filtering (q) a filter line sits on
- * top and takes the typed keys.
+ * ★ followed, 🔇 muted), DM conversations; the glyphs are those of
+ * render/glyphs.ts (ASCII ones on terminals without Unicode). Muted rows are
+ * dimmed. The gutter carries the marks of every list (RowMark.tsx): the
+ * cursor's row (inverse while the sidebar has the keys), else the open view
+ * or narrow, else the cursor's dim mark. While filtering (q) a filter line
+ * sits on top and takes the typed keys.
  */
 import { Box, Text } from "ink";
+import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";
@@ -15,6 +18,7 @@ import { handleFilterKey, type FilterLive } from "../features/sidebar-filter.js"
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
+import { RowMark } from "./RowMark.js";
 
 export interface SidebarProps {
   rows: SidebarRow[];
@@ -69,8 +73,9 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
 function FilterLine({ filter, width, focused }: { filter: string; width: number; focused: boolean }) {
   const theme = useTheme();
   const text = sanitizeInline(filter);
-  const hint = focused && text === "" && width > 24 ? " type · Esc" : "";
-  const shown = truncate(`q› ${text}${focused ? "▏" : ""}`, width - displayWidth(hint));
+  const g = glyphs();
+  const hint = focused && text === "" && width > 24 ? t(" type · Esc") : "";
+  const shown = truncate(`q${g.prompt} ${text}${focused ? g.textCursor : ""}`, width - displayWidth(hint));
   return (
     <Text wrap="truncate" color={theme.accent} bold>
       {shown}
@@ -94,14 +99,15 @@ interface Parts {
 }
 
 function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c: string) => string | undefined): Parts {
+  const g = glyphs();
   switch (row.kind) {
     case "view":
-      return { prefix: "≡ ", label: row.label, suffix: "", dim: false, bold: false };
+      return { prefix: `${g.view} `, label: row.label, suffix: "", dim: false, bold: false };
     case "folder":
-      return { prefix: row.collapsed ? "▸ " : "▾ ", label: sanitizeInline(row.label), suffix: "", dim: true, bold: true };
+      return { prefix: `${row.collapsed ? g.collapsed : g.expanded} `, label: sanitizeInline(row.label), suffix: "", dim: true, bold: true };
     case "channel":
       return {
-        prefix: `${row.expanded ? "▾" : "▸"}${row.marker}`,
+        prefix: `${row.expanded ? g.expanded : g.collapsed}${g[row.marker]}`,
         label: sanitizeInline(row.name),
         suffix: "",
         dim: row.muted,
@@ -110,9 +116,9 @@ function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c:
       };
     case "topic":
       return {
-        prefix: row.resolved ? "  ✔ " : "    ",
+        prefix: row.resolved ? `  ${g.resolved} ` : "    ",
         label: sanitizeInline(row.resolved ? row.label.replace(/^✔ /, "") : row.label),
-        suffix: row.followed ? " ★" : row.muted ? " 🔇" : "",
+        suffix: row.followed ? ` ${g.star}` : row.muted ? ` ${g.muted}` : "",
         dim: row.muted,
         bold: false,
       };
@@ -131,19 +137,18 @@ function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; foc
       </Text>
     );
   }
-  const parts = partsOf(row, (c) => (theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent));
+  const parts = partsOf(row, (c) => theme.channel(c, "mark"));
   const count = countText(row.unread);
-  const gutter = p.open ? "›" : " ";
-  const fixed = displayWidth(gutter) + displayWidth(parts.prefix) + displayWidth(parts.suffix) + (count ? count.length + 1 : 0);
+  const fixed = 1 + displayWidth(parts.prefix) + displayWidth(parts.suffix) + (count ? count.length + 1 : 0);
   const room = Math.max(1, width - fixed);
   const text = truncate(parts.label, room);
   const pad = " ".repeat(Math.max(0, room - displayWidth(text)));
   const highlighted = p.selected && p.focused;
-  const marked = p.selected && !p.focused;
   const dim = parts.dim && !highlighted;
+  const mark = highlighted ? "selected" : p.open ? "open" : p.selected ? "selected" : "none";
   return (
-    <Text wrap="truncate" inverse={highlighted} underline={marked} dimColor={dim} bold={p.open || parts.bold || (row.unread > 0 && !parts.dim)}>
-      <Text color={highlighted || (!p.open && !marked) ? undefined : theme.accent}>{gutter}</Text>
+    <Text wrap="truncate" inverse={highlighted} dimColor={dim} bold={p.open || parts.bold || (row.unread > 0 && !parts.dim)}>
+      <RowMark kind={mark} focused={p.focused} inverse={highlighted} />
       <Text color={highlighted ? undefined : parts.color}>{parts.prefix}</Text>
       {text}
       {parts.suffix}

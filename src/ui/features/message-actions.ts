@@ -13,6 +13,7 @@ import { reactionGroups } from "../message-layout.js";
 import { openEmojiPicker, openReactionChooser } from "../popups/EmojiPicker.js";
 import { openMessageInfo } from "../popups/MessageInfo.js";
 import { openUserCard } from "../popups/UserCard.js";
+import { glyphs } from "../../render/glyphs.js";
 import { reactionParams, reactWith, THUMBS_UP } from "../reactions.js";
 
 // The reaction helpers live in ../reactions.ts (the popups use them too; an import cycle
@@ -62,12 +63,12 @@ export const messageActionsFeature: Feature = {
     { action: "msgSpoilers", keys: ["o"], context: "messages", help: "Open or close the message's spoilers" },
   ],
   actions: {
-    msgThumbsUp: withSelected((ctx, m) => reactWith(ctx, m, THUMBS_UP, "👍")),
+    msgThumbsUp: withSelected((ctx, m) => reactWith(ctx, m, THUMBS_UP, glyphs().thumbsUp)),
     msgEmojiPicker: withSelected((ctx, m) => openEmojiPicker(ctx, m.id)),
     msgToggleReaction: withSelected((ctx, m) => {
       const groups = reactionGroups(ctx.store, m);
       const only = groups[0];
-      if (!only) ctx.notify("No reactions on this message yet (+ adds 👍, : picks an emoji)");
+      if (!only) ctx.notify(`No reactions on this message yet (+ adds ${glyphs().thumbsUp}, : picks an emoji)`);
       else if (groups.length === 1) reactWith(ctx, m, reactionParams(only), only.label);
       else openReactionChooser(ctx, m.id);
     }),
@@ -75,7 +76,7 @@ export const messageActionsFeature: Feature = {
       const starred = ctx.store.messages.starred.has(m.id);
       ctx.attempt(
         () => setStarred(ctx.session, m.id, !starred),
-        starred ? "Unstarred the message" : "Starred the message ★",
+        starred ? "Unstarred the message" : `Starred the message ${glyphs().star}`,
       );
     }),
     msgInfo: withSelected((ctx, m) => openMessageInfo(ctx, m.id)),

@@ -5,6 +5,8 @@ import { dmParticipants } from "../../model/narrow.js";
 import type { UserRow } from "../../model/selectors-views.js";
 import { perform } from "../../sync/actions/result.js";
 import type { ActionContext, Feature } from "../app-context.js";
+import { chosenTheme, terminalBackground } from "../look.js";
+import { terminalCapabilities } from "../terminal/capabilities.js";
 import { People, personSummary } from "../popups/People.js";
 import { openUserCard } from "../popups/UserCard.js";
 
@@ -32,7 +34,7 @@ export function nextTheme(current: ThemeName): ThemeName {
 }
 
 function cycleTheme(ctx: ActionContext): void {
-  const next = nextTheme(ctx.ui.theme ?? ctx.settings.theme);
+  const next = nextTheme(chosenTheme(ctx.settings.theme, ctx.ui.theme, terminalBackground(terminalCapabilities())));
   ctx.dispatch({ type: "theme", theme: next });
   ctx.attempt(
     () =>

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { useStdin, useStdout } from "ink";
 import { useRef, useState } from "react";
 import type { Store } from "../../model/store.js";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
 import { draftKey } from "../../sync/draft-journal.js";
@@ -73,14 +74,14 @@ export function runExternalEditor(text: string, env: NodeJS.ProcessEnv = process
     writeFileSync(file, text, { mode: 0o600 });
     // The command may carry arguments ("code --wait"); the file goes in as "$1", never through the shell's parser.
     const r = spawnSync("/bin/sh", ["-c", `${command} "$1"`, "termchat-editor", file], { stdio: "inherit" });
-    if (r.error) return { error: `Could not run the editor (${sanitizeInline(command)}): ${r.error.message} — the text is unchanged` };
+    if (r.error) return { error: t`Could not run the editor (${sanitizeInline(command)}): ${r.error.message} — the text is unchanged` };
     if (r.status !== 0) {
-      return { error: `The editor (${sanitizeInline(command)}) ${r.signal ? `was stopped by ${r.signal}` : `exited with status ${r.status}`} — the text is unchanged` };
+      return { error: t`The editor (${sanitizeInline(command)}) ${r.signal ? `was stopped by ${r.signal}` : `exited with status ${r.status}`} — the text is unchanged` };
     }
     // Editors end files with a newline; a message does not.
     return { text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
   } catch (err) {
-    return { error: `Could not use the editor: ${err instanceof Error ? err.message : String(err)} — the text is unchanged` };
+    return { error: t`Could not use the editor: ${err instanceof Error ? err.message : String(err)} — the text is unchanged` };
   } finally {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
@@ -221,7 +222,7 @@ export function useCompose(deps: {
     try {
       const saved = await editMessage(session, id, p);
       if (!saved.ok) {
-        dispatch({ type: "composeError", error: `Not saved: ${saved.error.message} — your text is kept` });
+        dispatch({ type: "composeError", error: t`Not saved: ${saved.error.message} — your text is kept` });
         return;
       }
       editor.current = EMPTY_EDITOR;

@@ -11,6 +11,7 @@ import { opensAtFirstUnread } from "../../model/read-policy.js";
 import { narrowMessages } from "../../model/selectors.js";
 import type { MessageList } from "../../model/messages.js";
 import type { Store } from "../../model/store.js";
+import type { BodyColors } from "../../render/markdown.js";
 import { renderContext, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
@@ -29,15 +30,17 @@ export interface MessageWindowInput {
   markdownReady: boolean;
   /** Image previews (images/use-image-previews.ts); none when off. */
   images?: LayoutOptions["images"];
+  /** The theme's colours for bodies, and a key of the glyphs in use: laid out again when either changes. */
+  look?: { colors: BodyColors; key: string };
 }
 
-export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images }: MessageWindowInput) {
+export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images, look }: MessageWindowInput) {
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
   const selection = narrow ? selectionOf(ui, narrow) : { follow: true, initial: true };
   const selectedIndex = selectionIndex(store, messages, selection, narrow);
   const selected: Message | undefined = messages[selectedIndex];
-  const ctxRender = useMemo(() => (store ? renderContext(store, color) : undefined), [store, color]);
+  const ctxRender = useMemo(() => (store ? { ...renderContext(store, color), ...(look && { colors: look.colors }) } : undefined), [store, color, look?.colors, look?.key]);
   // Where the pane's window starts, kept from frame to frame while the same narrow is open.
   const shown = useRef<{ key: string; top: WindowTop | undefined }>({ key: "", top: undefined });
   const { blocks, skip } = useMemo(() => {

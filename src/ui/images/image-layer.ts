@@ -137,7 +137,7 @@ export class ImageLayer implements FrameOverlay {
         const pixels = this.transmitted.has(kitty.id) ? "" : kitty.transmit;
         this.transmitted.add(kitty.id);
         drawn += `${pixels}${move}${kittyPlace(kitty.id, shown.placement, p.image.cols, p.image.rows)}${RESTORE}`;
-      } else drawn += `${move}${p.image.escape ?? ""}${RESTORE}`;
+      } else drawn += `${move}${p.image.drawing ?? ""}${RESTORE}`;
       next.push(shown);
     };
     for (const s of this.shown) {

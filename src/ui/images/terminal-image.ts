@@ -37,7 +37,7 @@ export interface DrawnImage {
   cols: number;
   rows: number;
   /** Sixel and iTerm2: the escape that draws the picture at the cursor. */
-  escape?: string;
+  drawing?: string;
   /** Sixel: the picture's size in pixels, which decides the cells it covers (the terminal does not fit it to cells). */
   pixels?: { width: number; height: number };
   /** Kitty: the pixels, sent once under `id`; the layer then places and removes them by id. */
@@ -58,9 +58,9 @@ export function terminalImage(mode: GraphicsMode, p: Pixels, cols: number, rows:
       return { key: `kitty:${sized}`, ...covered, kitty: { id, transmit: kittyTransmit(px, id) } };
     }
     case "iterm":
-      return { key: `iterm:${sized}`, ...covered, escape: itermImage(px, covered.cols, covered.rows) };
+      return { key: `iterm:${sized}`, ...covered, drawing: itermImage(px, covered.cols, covered.rows) };
     case "sixel":
-      return { key: `sixel:${sized}`, ...covered, escape: sixelImage(px), pixels: size };
+      return { key: `sixel:${sized}`, ...covered, drawing: sixelImage(px), pixels: size };
     default:
       return undefined;
   }

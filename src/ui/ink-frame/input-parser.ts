@@ -214,8 +214,17 @@ export function scheduleInputFlush(parser: Pick<InputParser, "pendingWait">, flu
     const immediate = setImmediate(flush);
     return { cancel: () => clearImmediate(immediate) };
   }
-  const timer = setTimeout(flush, Math.ceil(wait));
-  return { cancel: () => clearTimeout(timer) };
+  // When the wait is over, what the terminal sent meanwhile is read first: after a stalled event
+  // loop the timer runs before the input is polled, and the rest of an answer may be waiting
+  // there. An immediate runs after that poll (whose read cancels this flush, and schedules anew).
+  let immediate: ReturnType<typeof setImmediate> | undefined;
+  const timer = setTimeout(() => (immediate = setImmediate(flush)), Math.ceil(wait));
+  return {
+    cancel: () => {
+      clearTimeout(timer);
+      if (immediate) clearImmediate(immediate);
+    },
+  };
 }
 
 export function cancelInputFlush(flush: InputFlush | undefined): void {

@@ -7,8 +7,13 @@
 import { Box, Text } from "ink";
 import { useState, type ReactNode } from "react";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { DEFAULT_SETTINGS } from "../../config/settings.js";
+import { t } from "../../render/glyphs.js";
 import { promptsFeature } from "../features/prompts.js";
 import { KeypressProvider, useKeypress } from "../hooks/use-keypress.js";
+import { RowMark } from "../components/RowMark.js";
+import { applyPresentation, choosePresentation, noteLocale } from "../look.js";
+import { terminalCapabilities } from "../terminal/capabilities.js";
 import { Keymap } from "../keymap.js";
 
 export interface AccountChoice {
@@ -38,13 +43,14 @@ export function AccountPicker({ choices, onPick, onCancel, keymap = DEFAULT_KEYM
   const nameWidth = Math.min(24, Math.max(...choices.map((c) => c.name.length), 4));
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>termchat — choose an account</Text>
-      <Text dimColor>{`${keymap.hint("account.down")} move · ${keymap.hint("account.choose")} or 1–9 choose · ${keymap.hint("account.quit")} quit (next time: termchat --account NAME)`}</Text>
+      <Text bold>{t("termchat — choose an account")}</Text>
+      <Text dimColor>{t(`${keymap.hint("account.down")} move · ${keymap.hint("account.choose")} or 1–9 choose · ${keymap.hint("account.quit")} quit (next time: termchat --account NAME)`)}</Text>
       {choices.map((c, i) => {
         const selected = i === cursor;
         return (
           <Text key={c.name} wrap="truncate" inverse={selected}>
-            {`${selected ? "▶" : " "} ${i < 9 ? String(i + 1) : " "}  ${sanitizeInline(c.name).padEnd(nameWidth)}  ${sanitizeInline(c.email)}  ${sanitizeInline(c.site)}`}
+            <RowMark kind={selected ? "selected" : "none"} inverse={selected} />
+            {` ${i < 9 ? String(i + 1) : " "}  ${sanitizeInline(c.name).padEnd(nameWidth)}  ${sanitizeInline(c.email)}  ${sanitizeInline(c.site)}`}
           </Text>
         );
       })}
@@ -55,6 +61,9 @@ export function AccountPicker({ choices, onPick, onCancel, keymap = DEFAULT_KEYM
 /** Shows the picker on the terminal; resolves with the chosen name, or undefined when the user gave up. */
 export async function pickAccount(choices: AccountChoice[]): Promise<string | undefined> {
   const { render } = await import("ink");
+  // The picker draws before the app: it takes the terminal's glyphs by itself (settings are not read yet).
+  noteLocale();
+  applyPresentation(choosePresentation(DEFAULT_SETTINGS, terminalCapabilities()));
   return new Promise((resolve) => {
     let done = false;
     const finish = (name: string | undefined) => {

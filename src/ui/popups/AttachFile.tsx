@@ -6,6 +6,7 @@
  */
 import { Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { checkUpload, type LocalFile } from "../../sync/actions/files.js";
 import { completePath, splitPaths } from "../../sync/file-paths.js";
@@ -97,7 +98,7 @@ export function AttachFile({ keymap, limitMib, close, onFiles }: { keymap: Keyma
         </Text>
       ) : (
         <Text dimColor wrap="truncate">
-          {busy.current ? "Checking…" : "Paths with spaces: quote them, or paste them as your terminal does."}
+          {busy.current ? t("Checking…") : "Paths with spaces: quote them, or paste them as your terminal does."}
         </Text>
       )}
       {shown.map((c) => (
@@ -105,7 +106,7 @@ export function AttachFile({ keymap, limitMib, close, onFiles }: { keymap: Keyma
           {"  " + sanitizeInline(c)}
         </Text>
       ))}
-      {candidates.current.length > shown.length ? <Text dimColor>{`  … ${candidates.current.length - shown.length} more`}</Text> : null}
+      {candidates.current.length > shown.length ? <Text dimColor>{t`  … ${candidates.current.length - shown.length} more`}</Text> : null}
     </Popup>
   );
 }

@@ -4,12 +4,14 @@
  */
 import { Text } from "ink";
 import { useEffect, type ReactNode } from "react";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { formatSize, myAttachments, removeAttachment, type Attachment } from "../../sync/actions/files.js";
 import type { ActionContext } from "../app-context.js";
 import { openLink, saveWithProgress } from "../file-transfers.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { openConfirm } from "./Confirm.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useRefState } from "./TopicPrompt.js";
@@ -23,7 +25,7 @@ export function openAttachments(ctx: ActionContext): void {
 export function attachmentRow(a: Attachment): string {
   const n = a.messages.length;
   const day = new Date(a.create_time).toISOString().slice(0, 10);
-  return `${sanitizeInline(a.name)}  ${formatSize(a.size)} · ${day} · ${n === 0 ? "in no message" : n === 1 ? "in 1 message" : `in ${n} messages`}`;
+  return t`${sanitizeInline(a.name)}  ${formatSize(a.size)} · ${day} · ${n === 0 ? "in no message" : n === 1 ? "in 1 message" : `in ${n} messages`}`;
 }
 
 export function Attachments({ ctx, close }: { ctx: ActionContext; close: () => void }): ReactNode {
@@ -78,12 +80,13 @@ export function Attachments({ ctx, close }: { ctx: ActionContext; close: () => v
   const title = s.kind === "ready" ? `Your files (${list.length}${s.used !== undefined ? `, ${formatSize(s.used)} in all` : ""})` : "Your files";
   return (
     <Popup title={title} hint={hint} width={width} height={Math.min(height, Math.max(list.length, 1) + 4)}>
-      {s.kind === "loading" ? <Text dimColor>Loading…</Text> : null}
+      {s.kind === "loading" ? <Text dimColor>{t("Loading…")}</Text> : null}
       {s.kind === "failed" ? <Text wrap="truncate">{`Could not list your files: ${sanitizeInline(s.message)}`}</Text> : null}
       {s.kind === "ready" && list.length === 0 ? <Text dimColor>You have not uploaded any files.</Text> : null}
       {list.slice(offset, offset + room).map((a, i) => (
         <Text key={a.id} wrap="truncate" inverse={offset + i === at}>
-          {attachmentRow(a)}
+          <RowMark kind={offset + i === at ? "selected" : "none"} inverse={offset + i === at} />
+          {" " + attachmentRow(a)}
         </Text>
       ))}
     </Popup>

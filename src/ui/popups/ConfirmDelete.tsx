@@ -2,6 +2,7 @@
 import { Text } from "ink";
 import type { Message } from "../../api/schemas/common.js";
 import { narrowTitle } from "../../model/selectors.js";
+import { presentEmoji } from "../../render/glyphs.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import { deleteMessage } from "../../sync/actions/messages.js";
 import type { ActionContext } from "../app-context.js";
@@ -30,7 +31,7 @@ export function ConfirmDelete({ message, close }: { message: Message; close: () 
     { priority: 50 },
   );
   const where = sanitizeInline(narrowTitle(store, targetNarrow(targetOfMessage(store, message))));
-  const lines = sanitize(message.content, { multiline: true }).split("\n").slice(0, Math.max(1, height - 6));
+  const lines = presentEmoji(sanitize(message.content, { multiline: true })).split("\n").slice(0, Math.max(1, height - 6));
   return (
     <Popup title="Delete this message?" hint={`${keymap.hint("confirm.yes").replace(" / ", " or ")} delete · ${keymap.hint("confirm.no").replace(" / ", " or ")} keep`} width={width} height={height}>
       <Text dimColor wrap="truncate">

@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { dmParticipants } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { deleteLocalDraft, deleteServerDraft } from "../../sync/actions/drafts.js";
 import { draftKey, type DraftJournal } from "../../sync/draft-journal.js";
@@ -20,6 +21,7 @@ import { targetNarrow } from "../features/core.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useRefState } from "./TopicPrompt.js";
 import { useTheme } from "../theme.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -127,10 +129,11 @@ export function DraftsList({ close }: { close: () => void }) {
         return (
           <Box key={r.key} flexDirection="column">
             <Text wrap="truncate" inverse={on}>
+              <RowMark kind={on ? "selected" : "none"} inverse={on} />{" "}
               <Text bold color={on ? undefined : theme.recipient}>
                 {rowTitle(store, r)}
               </Text>
-              <Text dimColor>{`  ${age(r.updatedAt, now)}${r.serverId !== undefined ? " · server" : ""}`}</Text>
+              <Text dimColor>{t`  ${age(r.updatedAt, now)}${r.serverId !== undefined ? " · server" : ""}`}</Text>
             </Text>
             <Text wrap="truncate">{"    " + (first || " ")}</Text>
           </Box>

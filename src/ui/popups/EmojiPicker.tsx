@@ -12,6 +12,7 @@ import type { ReactionParams } from "../../api/routes/reactions.js";
 import type { ReactionType } from "../../api/routes/status.js";
 import type { Store } from "../../model/store.js";
 import { searchEmoji } from "../../render/emoji.js";
+import { emojiAsText, glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
@@ -140,17 +141,17 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
         {listMode ? "" : <Text inverse> </Text>}
       </Text>
       {!m ? <Text dimColor>The message is no longer here.</Text> : null}
-      {choices.length === 0 ? <Text dimColor>{`No emoji named ${sanitizeInline(query)}…`}</Text> : null}
+      {choices.length === 0 ? <Text dimColor>{t`No emoji named ${sanitizeInline(query)}…`}</Text> : null}
       {lines.map((row, r) => (
         <Text key={r} wrap="truncate">
           {row.map((c, i) => {
             const index = (top + r) * columns + i;
             const selected = index === at;
             const own = mine.has(`${c.type}:${c.code}`);
-            const text = `${own ? "✓" : " "}${c.label} ${c.name}`;
-            const cell = truncate(text, CELL - 1);
+            const label = c.type === "unicode_emoji" && emojiAsText() ? `:${c.name}:` : `${c.label} ${c.name}`;
+            const cell = truncate(`${own ? glyphs().check : " "}${label}`, CELL - 1);
             return (
-              <Text key={i} inverse={selected} color={own ? theme.accent : undefined}>
+              <Text key={i} inverse={selected} color={own && !selected ? theme.accent : undefined} bold={own}>
                 {cell + " ".repeat(Math.max(1, CELL - displayWidth(cell)))}
               </Text>
             );
@@ -195,7 +196,7 @@ function ReactionChooser({ messageId, close }: { messageId: number; close: () =>
         const names = g.userIds.map((id) => (id === ctx.store.selfId ? "you" : sanitizeInline(ctx.store.userName(id)))).join(", ");
         return (
           <Text key={g.reaction_type + g.emoji_code} wrap="truncate" inverse={top + i === at}>
-            <Text color={g.mine ? theme.accent : theme.reactions} bold={g.mine}>
+            <Text color={top + i === at ? undefined : g.mine ? theme.accent : theme.reactions} bold={g.mine}>
               {`${g.mine ? "[" : " "}${g.label} ${g.count}${g.mine ? "]" : " "}`}
             </Text>
             {`  ${names}`}

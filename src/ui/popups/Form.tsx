@@ -7,14 +7,16 @@
  */
 import { Box, Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { displayWidth } from "../../render/wrap.js";
+import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorAction, type EditorState } from "../compose-editor.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import type { Keymap } from "../keymap.js";
 import { fuzzyFilter } from "../palette-commands-match.js";
 import { useTheme } from "../theme.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -136,7 +138,7 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
     { priority: 50 },
   );
 
-  // "› " + the label + a space; long labels are cut so the values stay in one column.
+  // The gutter's mark and a space, the label, a space; long labels are cut so the values stay in one column.
   const labelWidth = Math.min(Math.max(12, Math.floor(width / 2)), Math.max(...spec.fields.map((f) => f.label.length)) + 3);
   const inner = Math.max(10, width - 4 - labelWidth);
   const rows: ReactNode[] = [];
@@ -145,8 +147,9 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
     const focused = i === focus.current;
     rows.push(
       <Text key={f.name} wrap="truncate">
+        <RowMark kind={focused ? "selected" : "none"} />
         <Text color={focused ? theme.accent : undefined} bold={focused}>
-          {(focused ? "› " : "  ") + fitLabel(sanitizeInline(f.label), labelWidth - 3) + " "}
+          {" " + fitLabel(sanitizeInline(f.label), labelWidth - 3) + " "}
         </Text>
         {renderField(f, s, focused, inner)}
       </Text>,
@@ -158,8 +161,12 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
         const at = start + j === s.index;
         const mark = f.multi ? (s.picked.includes(o.value) ? "[x] " : "[ ] ") : "";
         rows.push(
-          <Text key={`${f.name}:${o.value}`} wrap="truncate" color={at ? theme.selection : undefined} dimColor={!at}>
-            {" ".repeat(labelWidth) + (at ? "▸ " : "  ") + mark + sanitizeInline(o.label) + (o.detail ? `  ${sanitizeInline(o.detail)}` : "")}
+          <Text key={`${f.name}:${o.value}`} wrap="truncate" dimColor={!at}>
+            {" ".repeat(labelWidth)}
+            <Text inverse={at}>
+              <RowMark kind={at ? "selected" : "none"} inverse={at} />
+              {" " + mark + sanitizeInline(o.label) + (o.detail ? `  ${sanitizeInline(o.detail)}` : "")}
+            </Text>
           </Text>,
         );
       });
@@ -185,7 +192,8 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
 }
 
 function fitLabel(label: string, width: number): string {
-  return label.length > width ? label.slice(0, Math.max(1, width - 1)) + "…" : label.padEnd(width);
+  const cut = truncate(label, Math.max(1, width));
+  return cut + " ".repeat(Math.max(0, width - displayWidth(cut)));
 }
 
 /** The keymap scope of a field's own keys (falling through to the form's). */
@@ -233,10 +241,10 @@ function renderField(f: Field, s: FieldState, focused: boolean, width: number): 
     case "toggle":
       return <Text>{s.on ? "[x] yes" : "[ ] no"}</Text>;
     case "choice":
-      return <Text>{`‹ ${sanitizeInline(f.options[s.index]?.label ?? "")} ›`}</Text>;
+      return <Text>{t`‹ ${sanitizeInline(f.options[s.index]?.label ?? "")} ›`}</Text>;
     case "pick": {
       if (f.multi) {
-        const names = s.picked.map((v) => f.options.find((o) => o.value === v)?.label ?? v).map(sanitizeInline);
+        const names = s.picked.map((v) => f.options.find((o) => o.value === v)?.label ?? v).map((s) => sanitizeInline(s));
         return (
           <Text>
             <TextLine editor={s.editor} focused={focused} width={Math.max(8, Math.floor(width / 3))} placeholder="type to filter" />
@@ -248,7 +256,7 @@ function renderField(f: Field, s: FieldState, focused: boolean, width: number): 
       return (
         <Text>
           <TextLine editor={s.editor} focused={focused} width={Math.max(8, Math.floor(width / 3))} placeholder="type to filter" />
-          <Text bold>{`  → ${chosen ? sanitizeInline(chosen.label) : "(no match)"}`}</Text>
+          <Text bold>{t`  → ${chosen ? sanitizeInline(chosen.label) : "(no match)"}`}</Text>
         </Text>
       );
     }

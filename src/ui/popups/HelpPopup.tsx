@@ -1,12 +1,18 @@
-/** The help screen, generated from the live keymap (so it never disagrees with the keys); each row names its action, for the settings' "keys". */
+/**
+ * The help screen: the legend of the marks on screen (from the glyph table, so it shows the
+ * glyphs in use), then the keys, generated from the live keymap (so it never disagrees with
+ * them); each row names its action, for the settings' "keys".
+ */
 import { Text } from "ink";
 import { useState } from "react";
 import { displayWidth, truncate, wrapText } from "../../render/wrap.js";
+import { presentEmoji, t } from "../../render/glyphs.js";
 import type { ActionContext } from "../app-context.js";
 import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useTheme } from "../theme.js";
+import { markLegend } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 
 const TITLES: Record<string, string> = {
@@ -41,13 +47,32 @@ const TITLES: Record<string, string> = {
   "popup.links": "A message's links and files (L)",
   "popup.files": "Your uploaded files",
   "popup.help": "This screen",
+  "popup.image": "Image viewer (v)",
+  "popup.widget": "Poll and to-do popup",
+  "popup.widget.add": "Poll and to-do popup, adding an option or a task",
 };
+
+/** A key scope's title in words; one without a title of its own is still said in words, never as its id. */
+export function helpTitle(context: string): string {
+  const own = TITLES[context];
+  if (own !== undefined) return own;
+  const words = context
+    .split(".")
+    .filter((w) => w !== "popup")
+    .join(", ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The scopes that have a title of their own (tests check that every scope of the keymap has one). */
+export function titledContexts(): string[] {
+  return Object.keys(TITLES);
+}
 
 export function openHelp(ctx: ActionContext): void {
   ctx.openPopup((close) => <HelpPopup keymap={ctx.keymap} close={close} />);
 }
 
-function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: () => void }) {
+export function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: () => void }) {
   const rows = keymap.helpRows();
   const { width, height } = usePopupSize();
   const theme = useTheme();
@@ -55,17 +80,27 @@ function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; close: 
   // The keys' column is as wide as its widest entry (within reason); a description longer
   // than the room beside it goes on over more lines, so nothing is cut off at 80 columns.
   const inner = Math.max(20, width - 4);
-  const keysWidth = Math.min(Math.max(...rows.map((r) => displayWidth(r.keys)), 4) + 2, Math.floor(inner / 3));
+  const keysWidth = Math.min(Math.max(...rows.map((r) => displayWidth(t(r.keys))), 4) + 2, Math.floor(inner / 3));
   const helpWidth = Math.max(10, inner - 2 - keysWidth);
-  const lines: Array<{ title?: string; text?: string }> = [];
+  const lines: Array<{ title?: string; text?: string }> = [{ title: "Marks on screen" }];
+  const legend = markLegend();
+  const marksWidth = Math.max(...legend.map(([m]) => displayWidth(m))) + 2;
+  for (const [marks, meaning] of legend) {
+    wrapText(meaning, Math.max(10, inner - 2 - marksWidth))
+      .split("\n")
+      .forEach((part, i) => {
+        const left = i === 0 ? marks : "";
+        lines.push({ text: "  " + left + " ".repeat(Math.max(0, marksWidth - displayWidth(left))) + part });
+      });
+  }
   let last = "";
   for (const r of rows) {
     if (r.context !== last) {
-      lines.push({ title: TITLES[r.context] ?? r.context });
+      lines.push({ title: t(helpTitle(r.context)) });
       last = r.context;
     }
-    const keys = truncate(r.keys, keysWidth - 1);
-    wrapText(`${r.help} · ${r.action}`, helpWidth)
+    const keys = truncate(t(r.keys), keysWidth - 1);
+    wrapText(t`${presentEmoji(t(r.help))} · ${r.action}`, helpWidth)
       .split("\n")
       .forEach((part, i) => {
         const left = i === 0 ? keys : "";

@@ -8,6 +8,7 @@ import { Text } from "ink";
 import { useEffect, useState } from "react";
 import type { MessageHistoryResponse } from "../../api/schemas/responses.js";
 import type { Store } from "../../model/store.js";
+import { glyphs, presentEmoji, t } from "../../render/glyphs.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import { messageHistory, messageSource } from "../../sync/actions/messages.js";
 import { formatDateTime } from "../../render/time.js";
@@ -33,7 +34,7 @@ export function openMessageInfo(ctx: ActionContext, messageId: number): void {
 }
 
 function block(text: string, width: number, indent = "  "): InfoLine[] {
-  const clean = sanitize(text, { multiline: true }).replace(/\s+$/, "");
+  const clean = presentEmoji(sanitize(text, { multiline: true })).replace(/\s+$/, "");
   if (clean === "") return [{ text: indent + "(empty)", kind: "dim" }];
   return wrapText(clean, Math.max(10, width - indent.length))
     .split("\n")
@@ -51,10 +52,10 @@ export function historyLines(store: Store, history: HistoryEntry[], width: numbe
     const changes: string[] = [];
     if (i === 0) changes.push("posted");
     if (h.prev_content !== undefined) changes.push("edited the content");
-    if (h.prev_topic !== undefined && h.topic !== undefined) changes.push(`topic ${topic(h.prev_topic)} → ${topic(h.topic)}`);
+    if (h.prev_topic !== undefined && h.topic !== undefined) changes.push(t`topic ${topic(h.prev_topic)} → ${topic(h.topic)}`);
     if (h.prev_stream !== undefined) changes.push(`moved from ${channel(h.prev_stream)}${h.stream !== undefined ? ` to ${channel(h.stream)}` : ""}`);
     if (changes.length === 0) changes.push("changed");
-    out.push({ text: `${when} · ${who} · ${changes.join("; ")}`, kind: "heading" });
+    out.push({ text: t`${when} · ${who} · ${changes.join("; ")}`, kind: "heading" });
     const content = h.content ?? (i === 0 ? h.prev_content : undefined);
     if (h.prev_content !== undefined && i > 0) {
       out.push({ text: "  before:", kind: "dim" }, ...block(h.prev_content, width, "    "), { text: "  after:", kind: "dim" });
@@ -103,11 +104,11 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
     lines.push({ text: `In:   ${recipientLabel(store, m)}` });
     const flags = [
       `id ${m.id}`,
-      store.messages.starred.has(m.id) ? "★ starred" : "",
+      store.messages.starred.has(m.id) ? `${glyphs().star} starred` : "",
       m.last_edit_timestamp ? `edited ${formatDateTime(m.last_edit_timestamp)}` : "",
       m.last_moved_timestamp ? `moved ${formatDateTime(m.last_moved_timestamp)}` : "",
     ].filter(Boolean);
-    lines.push({ text: flags.join(" · "), kind: "dim" });
+    lines.push({ text: flags.join(t(" · ")), kind: "dim" });
     for (const g of reactionGroups(store, m)) {
       const names = g.userIds.map((id) => (id === store.selfId ? "you" : sanitizeInline(store.userName(id))));
       lines.push({ text: `${g.label} ${g.count}: ${names.join(", ")}` });
@@ -117,13 +118,13 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   }
   lines.push({ text: "Raw source", kind: "heading" });
   if (loaded.raw !== undefined) lines.push(...block(loaded.raw, inner));
-  else lines.push({ text: loaded.rawError ? `  Could not load: ${sanitizeInline(loaded.rawError)}` : "  Loading…", kind: "dim" });
+  else lines.push({ text: loaded.rawError ? `  Could not load: ${sanitizeInline(loaded.rawError)}` : t("  Loading…"), kind: "dim" });
   lines.push({ text: "Edit history", kind: "heading" });
   if (loaded.history) {
     if (loaded.history.length <= 1) lines.push({ text: "  Never edited or moved.", kind: "dim" });
     lines.push(...historyLines(store, loaded.history, inner));
   } else {
-    lines.push({ text: loaded.historyError ? `  Could not load: ${sanitizeInline(loaded.historyError)}` : "  Loading…", kind: "dim" });
+    lines.push({ text: loaded.historyError ? `  Could not load: ${sanitizeInline(loaded.historyError)}` : t("  Loading…"), kind: "dim" });
   }
 
   // Long headings and details wrap (bodies are wrapped already, with their indentation).

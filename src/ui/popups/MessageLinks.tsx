@@ -7,6 +7,7 @@ import { Text } from "ink";
 import type { ReactNode } from "react";
 import type { Message } from "../../api/schemas/common.js";
 import { messageLinks, type MessageLink } from "../../render/message-links.js";
+import { glyphs } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { downloadsDir } from "../../sync/file-paths.js";
 import type { ActionContext } from "../app-context.js";
@@ -14,6 +15,7 @@ import { copyLink, openLink, saveWithProgress } from "../file-transfers.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { openForm } from "./Form.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useRefState } from "./TopicPrompt.js";
@@ -75,7 +77,8 @@ export function MessageLinks({ ctx, links, close }: { ctx: ActionContext; links:
         const on = offset + i === at;
         return (
           <Text key={l.url} wrap="truncate" inverse={on}>
-            <Text color={on ? undefined : l.upload ? theme.accent : undefined}>{l.upload ? "📎 " : "🔗 "}</Text>
+            <RowMark kind={on ? "selected" : "none"} inverse={on} />{" "}
+            <Text color={on ? undefined : l.upload ? theme.accent : undefined}>{`${l.upload ? glyphs().upload : glyphs().link} `}</Text>
             <Text bold>{sanitizeInline(l.label)}</Text>
             {l.label !== l.url ? <Text dimColor>{"  " + sanitizeInline(l.url)}</Text> : null}
           </Text>

@@ -4,6 +4,7 @@
  */
 import { Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
+import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editorReducer, type EditorState } from "../compose-editor.js";
@@ -13,6 +14,7 @@ import { paletteCommands, type PaletteCommand } from "../palette-commands.js";
 import { useTheme } from "../theme.js";
 import type { Keymap } from "../keymap.js";
 import { TextLine, lineEdit } from "./Form.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -77,15 +79,16 @@ export function Palette({
   return (
     <Popup title="Commands" hint={`type to filter · ${keymap.hint("palette.up").split(" / ")[0]}/${keymap.hint("palette.down").split(" / ")[0]} choose · ${keymap.hint("palette.run")} run · ${keymap.hint("palette.close").split(" / ")[0]} close`} width={width} height={height}>
       <Text>
-        <Text color={theme.accent}>{"› "}</Text>
-        <TextLine editor={editor.current} focused width={width - 6} placeholder="rename, mute, status, folder…" />
+        <Text color={theme.accent}>{`${glyphs().prompt} `}</Text>
+        <TextLine editor={editor.current} focused width={width - 6} placeholder={t("rename, mute, status, folder…")} />
       </Text>
       {matches.length === 0 ? <Text dimColor>No command matches.</Text> : null}
       {matches.slice(start, start + room).map((c, i) => {
         const selected = start + i === at;
         return (
-          <Text key={c.id} wrap="truncate" color={selected ? theme.selection : undefined} bold={selected}>
-            {(selected ? "▸ " : "  ") + sanitizeInline(c.title)}
+          <Text key={c.id} wrap="truncate" inverse={selected} bold={selected}>
+            <RowMark kind={selected ? "selected" : "none"} inverse={selected} />
+            {" " + sanitizeInline(c.title)}
             {c.detail ? <Text dimColor={!selected}>{"  " + sanitizeInline(c.detail)}</Text> : null}
           </Text>
         );

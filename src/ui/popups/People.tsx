@@ -8,6 +8,7 @@ import { Box, Text } from "ink";
 import { useReducer, useRef, type ReactNode } from "react";
 import { userRows, type UserRow } from "../../model/selectors-views.js";
 import { emojiByName } from "../../render/emoji.js";
+import { emojiAsText, glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
@@ -16,6 +17,7 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { typedText } from "../keys.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -29,11 +31,9 @@ export interface PeopleProps {
   now?: () => number;
 }
 
-const DOTS: Record<UserRow["presence"], string> = { active: "●", idle: "◐", offline: "○" };
-
-/** The status shown after a name: emoji (when known) and text, cleaned. */
+/** The status shown after a name: emoji (when known, and shown as pictures) and text, cleaned. */
 export function statusLabel(row: UserRow): string {
-  const emoji = row.statusEmoji ? (emojiByName(row.statusEmoji) ?? `:${sanitizeInline(row.statusEmoji)}:`) : "";
+  const emoji = row.statusEmoji ? ((emojiAsText() ? undefined : emojiByName(row.statusEmoji)) ?? `:${sanitizeInline(row.statusEmoji)}:`) : "";
   const text = sanitizeInline(row.statusText);
   return [emoji, text, row.away ? "(away)" : ""].filter(Boolean).join(" ");
 }
@@ -45,7 +45,7 @@ export function personSummary(ctx: ActionContext, row: UserRow): string {
   const status = statusLabel(row);
   if (status) parts.push(`status: ${status}`);
   if (u?.timezone) parts.push(sanitizeInline(u.timezone));
-  return parts.filter(Boolean).join(" · ");
+  return parts.filter(Boolean).join(t(" · "));
 }
 
 export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
@@ -117,7 +117,7 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
   return (
     <Popup title="People" hint={editing ? "type to filter · ↑/↓ move · Enter message · Esc list" : "j/k move · Enter message · u card · / filter · Esc close"} width={width} height={height}>
       <Text wrap="truncate" inverse={editing}>
-        {truncate(`/ ${filter}${editing ? "▏" : ""}`, inner)}
+        {truncate(`/ ${filter}${editing ? glyphs().textCursor : ""}`, inner)}
       </Text>
       {visible.map((r, i) => {
         const index = start + i;
@@ -128,13 +128,15 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
         const statusRoom = inner - 4 - displayWidth(name) - 2;
         return (
           <Box key={r.userId} flexShrink={0}>
-            <Text color={selected ? theme.selection : undefined}>{selected ? "▶ " : "  "}</Text>
-            <Text color={presenceColor} dimColor={r.presence === "offline"}>
-              {DOTS[r.presence] + " "}
-            </Text>
-            <Text wrap="truncate" bold={selected} dimColor={r.presence === "offline" && !selected}>
-              {name + (status && statusRoom > 3 ? "  " : "")}
-              {status && statusRoom > 3 ? <Text dimColor>{truncate(status, statusRoom)}</Text> : null}
+            <Text wrap="truncate" inverse={selected}>
+              <RowMark kind={selected ? "selected" : "none"} inverse={selected} />{" "}
+              <Text color={selected ? undefined : presenceColor} dimColor={r.presence === "offline" && !selected}>
+                {glyphs()[r.presence] + " "}
+              </Text>
+              <Text bold={selected} dimColor={r.presence === "offline" && !selected}>
+                {name + (status && statusRoom > 3 ? "  " : "")}
+              </Text>
+              {status && statusRoom > 3 ? <Text dimColor={!selected}>{truncate(status, statusRoom)}</Text> : null}
             </Text>
           </Box>
         );
@@ -142,7 +144,7 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
       {rows.length === 0 ? <Text dimColor>{filter ? "Nobody matches." : "Nobody here."}</Text> : null}
       <Box flexGrow={1} />
       <Text dimColor wrap="truncate">
-        {`${rows.length} ${rows.length === 1 ? "person" : "people"} · ${active} active`}
+        {t`${rows.length} ${rows.length === 1 ? "person" : "people"} · ${active} active`}
       </Text>
     </Popup>
   );

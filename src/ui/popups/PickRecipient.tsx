@@ -8,6 +8,7 @@ import { Text } from "ink";
 import { dmParticipants } from "../../model/narrow.js";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
+import { glyphs } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
@@ -15,6 +16,7 @@ import { nameMatches } from "../autocomplete.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 import { openNewTopic, useLineInput, useRefState } from "./TopicPrompt.js";
@@ -126,7 +128,8 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
         const picked = chosen().includes(r.id);
         return (
           <Text key={r.id} wrap="truncate" inverse={on}>
-            {picked ? "✓ " : "  "}
+            <RowMark kind={on ? "selected" : "none"} inverse={on} />
+            {picked ? `${glyphs().check} ` : "  "}
             {sanitizeInline(r.label)}
             {r.detail ? <Text dimColor>{"  " + sanitizeInline(r.detail)}</Text> : null}
           </Text>

@@ -1,15 +1,16 @@
-/** A bordered box drawn over the main area, with a title and a key hint. */
+/** A bordered box drawn over the main area, with a title and a key hint (the client's own text: its typography follows the glyphs). */
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
+import { glyphs, t } from "../../render/glyphs.js";
 import { useTheme } from "../theme.js";
 
 export function Popup({ title, hint, width, height, children }: { title: string; hint?: string; width: number; height: number; children: ReactNode }) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1} width={width} height={height} flexShrink={0}>
+    <Box flexDirection="column" borderStyle={glyphs().box} borderColor={theme.accent} paddingX={1} width={width} height={height} flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>{title}</Text>
-        {hint ? <Text dimColor>{"  " + hint}</Text> : null}
+        {hint ? <Text dimColor>{"  " + t(hint)}</Text> : null}
       </Text>
       {children}
     </Box>

@@ -6,6 +6,7 @@
 import { Text } from "ink";
 import { useRef, useState, type ReactNode } from "react";
 import { narrowAnchorId, type Narrow } from "../../model/narrow.js";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import type { Keymap } from "../keymap.js";
@@ -126,7 +127,7 @@ export function SearchPrompt({
       )}
       {SYNTAX.map((l) => (
         <Text key={l} dimColor wrap="truncate">
-          {l}
+          {t(l)}
         </Text>
       ))}
     </Popup>

@@ -9,6 +9,7 @@ import { Text } from "ink";
 import { useEffect, useRef, useState } from "react";
 import { topicKey } from "../../model/narrow.js";
 import { topicRows } from "../../model/selectors.js";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { SendTarget } from "../../sync/outbox.js";
 import type { ActionContext } from "../app-context.js";
@@ -20,6 +21,7 @@ import type { Keymap } from "../keymap.js";
 import { typedText } from "../keys.js";
 import { useTheme } from "../theme.js";
 import type { EditingState } from "../ui-state.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -204,7 +206,7 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
         <Text color={theme.accent}>Topic: </Text>
         {sanitizeInline(typed)}
         {choosingChannel ? null : <Text inverse> </Text>}
-        {!typed ? <Text dimColor italic>{`  (empty: “${empty}”)`}</Text> : null}
+        {!typed ? <Text dimColor italic>{t`  (empty: “${empty}”)`}</Text> : null}
       </Text>
       {error ? (
         <Text color={theme.error} wrap="wrap">
@@ -224,17 +226,19 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
           <Text dimColor>{channels.length ? "Channels:" : "No channel matches."}</Text>
           {channels.map((c, i) => (
             <Text key={c.id} wrap="truncate" inverse={i === Math.max(0, pick())}>
-              {"  #" + sanitizeInline(c.name)}
+              <RowMark kind={i === Math.max(0, pick()) ? "selected" : "none"} inverse={i === Math.max(0, pick())} />
+              {" #" + sanitizeInline(c.name)}
             </Text>
           ))}
         </>
       ) : (
         <>
           <Text dimColor>{topics.length ? "Existing topics:" : " "}</Text>
-          {topics.map((t, i) => (
-            <Text key={t.topic} wrap="truncate" inverse={i === pick()}>
-              {"  " + sanitizeInline(t.displayName)}
-              {t.unread ? <Text color={theme.unread}>{`  ${t.unread}`}</Text> : null}
+          {topics.map((row, i) => (
+            <Text key={row.topic} wrap="truncate" inverse={i === pick()}>
+              <RowMark kind={i === pick() ? "selected" : "none"} inverse={i === pick()} />
+              {" " + sanitizeInline(row.displayName)}
+              {row.unread ? <Text color={i === pick() ? undefined : theme.unread}>{`  ${row.unread}`}</Text> : null}
             </Text>
           ))}
         </>

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import type { User } from "../../api/schemas/common.js";
 import type { PresenceStatus } from "../../model/presence.js";
 import type { Store } from "../../model/store.js";
+import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
 import { lookUpUser } from "../../sync/actions/users.js";
@@ -17,7 +18,7 @@ import { displayKey } from "../keymap.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { reactionLabel } from "../message-layout.js";
-import { useTheme, type Theme } from "../theme.js";
+import { useTheme, type Role } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -51,20 +52,16 @@ export function localTimeText(tz: string, nowMs: number, twentyFourHour?: boolea
   if (!tz) return "not set";
   const zone = sanitizeInline(tz);
   if (!validZone(tz)) return `${zone} (unknown time zone)`;
-  return `${zone} — ${formatDateTime(nowMs / 1000, { timeZone: tz, ...(twentyFourHour !== undefined && { twentyFourHour }) })} there`;
+  return t`${zone} — ${formatDateTime(nowMs / 1000, { timeZone: tz, ...(twentyFourHour !== undefined && { twentyFourHour }) })} there`;
 }
 
 export interface CardLine {
   label: string;
   value: string;
-  color?: keyof Theme;
+  color?: Role;
 }
 
-const PRESENCE: Record<PresenceStatus, { text: string; color: keyof Theme }> = {
-  active: { text: "● active", color: "ok" },
-  idle: { text: "◐ idle", color: "warn" },
-  offline: { text: "○ offline", color: "count" },
-};
+const PRESENCE: Record<PresenceStatus, Role> = { active: "ok", idle: "warn", offline: "count" };
 
 /** The card's rows for a user (pure: store, user record, now). */
 export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
@@ -83,7 +80,8 @@ export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
     lines.push({ label: "Status", value: `${emoji}${sanitizeInline(status.text)}`.trim() });
   }
   if (!store.realm.presenceDisabled) {
-    const p = status?.away ? { text: "away", color: "warn" as const } : PRESENCE[store.presenceStatus(u.user_id, nowMs)];
+    const presence = store.presenceStatus(u.user_id, nowMs);
+    const p = status?.away ? { text: "away", color: "warn" as const } : { text: `${glyphs()[presence]} ${presence}`, color: PRESENCE[presence] };
     lines.push({ label: "Presence", value: p.text, color: p.color });
   } else if (status?.away) {
     lines.push({ label: "Presence", value: "away", color: "warn" });
@@ -130,11 +128,11 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
         cardLines(store, user, now).map((l) => (
           <Text key={l.label} wrap="truncate">
             <Text dimColor>{l.label.padEnd(12)}</Text>
-            <Text color={l.color ? (theme[l.color] as string) : undefined}>{l.value}</Text>
+            <Text color={l.color ? theme[l.color] : undefined}>{l.value}</Text>
           </Text>
         ))
       ) : (
-        <Text dimColor>{error ? `Could not load: ${sanitizeInline(error)}` : "Loading…"}</Text>
+        <Text dimColor>{error ? `Could not load: ${sanitizeInline(error)}` : t("Loading…")}</Text>
       )}
       {user && error ? <Text dimColor wrap="truncate">{`(not refreshed: ${sanitizeInline(error)})`}</Text> : null}
     </Popup>

@@ -8,6 +8,7 @@
 import { Text } from "ink";
 import { Fragment, useReducer, useRef } from "react";
 import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sync/actions/widgets.js";
@@ -17,7 +18,8 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { typedText } from "../keys.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
-import { checkbox, peopleNames, pollTitle, taskText, todoTitle, voterCount } from "../widget-lines.js";
+import { checkbox, peopleNames, pollTitle, taskText, todoTitle, voterCountText } from "../widget-lines.js";
+import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
@@ -41,13 +43,13 @@ function rowsOf(ctx: ActionContext, w: Widget): Row[] {
     return w.options.map((o) => {
       const by = o.addedBy !== undefined ? `added by ${peopleNames([o.addedBy], self, name)}` : "";
       const votes = o.voters.length ? peopleNames(o.voters, self, name) : "no votes";
-      return { key: o.key, prefix: `${o.voters.length} `, text: sanitizeInline(o.text), detail: [votes, by].filter(Boolean).join(" · "), on: o.voters.includes(self) };
+      return { key: o.key, prefix: `${o.voters.length} `, text: sanitizeInline(o.text), detail: [votes, by].filter(Boolean).join(t(" · ")), on: o.voters.includes(self) };
     });
   }
-  return w.tasks.map((t) => {
-    const by = t.addedBy !== undefined ? `added by ${peopleNames([t.addedBy], self, name)}` : "";
-    const done = t.completed && t.completedBy !== undefined ? `done by ${peopleNames([t.completedBy], self, name)}` : "";
-    return { key: t.key, prefix: "", text: taskText(t), detail: [done, by].filter(Boolean).join(" · "), on: t.completed };
+  return w.tasks.map((task) => {
+    const by = task.addedBy !== undefined ? `added by ${peopleNames([task.addedBy], self, name)}` : "";
+    const done = task.completed && task.completedBy !== undefined ? `done by ${peopleNames([task.completedBy], self, name)}` : "";
+    return { key: task.key, prefix: "", text: taskText(task), detail: [done, by].filter(Boolean).join(t(" · ")), on: task.completed };
   });
 }
 
@@ -131,7 +133,7 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
     draft !== undefined
       ? `${ctx.keymap.hint("widgetAdd.submit")} add · ${ctx.keymap.hint("widgetAdd.cancel")} cancel`
       : `j/k choose · ${ctx.keymap.hint("widget.toggle")} ${w?.kind === "todo" ? "check/uncheck" : "vote/unvote"} · ${ctx.keymap.hint("widget.add")} add ${kind} · ${ctx.keymap.hint("widget.close")}`;
-  const title = !w ? "Widget" : w.kind === "poll" ? `${pollTitle(w)}  (${voterCount(w)} voting)` : `${todoTitle(w)}  (${w.tasks.filter((t) => t.completed).length}/${w.tasks.length} done)`;
+  const title = !w ? "Widget" : w.kind === "poll" ? `${pollTitle(w)}  ${voterCountText(w)}` : `${todoTitle(w)}  (${w.tasks.filter((t) => t.completed).length}/${w.tasks.length} done)`;
   return (
     <Popup title={w?.kind === "todo" ? "To-do list" : "Poll"} hint={hint} width={width} height={height}>
       <Text wrap="truncate" bold>
@@ -141,8 +143,10 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
       {w && rows.length === 0 ? <Text dimColor>{`No ${kind}s yet: ${ctx.keymap.hint("widget.add")} adds one.`}</Text> : null}
       {rows.slice(top, top + room).map((r, i) => (
         <Fragment key={r.key}>
-          <Text wrap="truncate" inverse={top + i === at} color={r.on ? theme.accent : undefined} bold={r.on}>
-            {`${checkbox(r.on)} ${r.prefix}${r.text}`}
+          {/* The cursor's row is inverse in the terminal's own colours: an accent colour inverted would be its background (white on cyan). */}
+          <Text wrap="truncate" inverse={top + i === at} color={r.on && top + i !== at ? theme.accent : undefined} bold={r.on}>
+            <RowMark kind={top + i === at ? "selected" : "none"} inverse={top + i === at} />
+            {` ${checkbox(r.on)} ${r.prefix}${r.text}`}
           </Text>
           <Text wrap="truncate" dimColor>
             {`    ${r.detail}`}

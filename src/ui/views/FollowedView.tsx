@@ -7,6 +7,7 @@ import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { followedTopics } from "../../model/selectors-views.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";
@@ -38,12 +39,12 @@ export function FollowedView({ width, height, focused }: { width: number; height
   });
   const at = rows[cursor]?.narrow;
   listAccess.target = at?.kind === "topic" ? { channelId: at.channelId, topic: at.topic } : undefined;
-  const channelColor = (c: string | undefined) => (c && theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
+  const channelColor = (c: string | undefined) => theme.channel(c, "mark");
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>Followed topics</Text>
-        <Text dimColor>{rows.length ? `  ${unread} unread · Enter open · M mark read` : ""}</Text>
+        <Text dimColor>{rows.length ? t`  ${unread} unread · Enter open · M mark read` : ""}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>You follow no topics yet. Following a topic keeps it here, with its unread count.</Text> : null}
       {visible.map((row, i) => (
@@ -53,9 +54,9 @@ export function FollowedView({ width, height, focused }: { width: number; height
           selected={start + i === cursor}
           focused={focused}
           theme={theme}
-          prefix={`#${truncate(sanitizeInline(row.channel), 20)} › `}
+          prefix={`#${truncate(sanitizeInline(row.channel), 20)} ${glyphs().prompt} `}
           prefixColor={channelColor(row.color)}
-          text={sanitizeInline(row.topic)}
+          text={presentResolved(sanitizeInline(row.topic))}
           count={row.unread}
           bold={row.unread > 0}
         />

@@ -12,6 +12,7 @@ import { useMemo, useRef } from "react";
 import { narrowKey, type Narrow } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
@@ -21,6 +22,7 @@ import { markNarrowRead, openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
+import { RowMark } from "../components/RowMark.js";
 
 export interface ListRow {
   key: string;
@@ -99,7 +101,7 @@ export function markConversationRead(ctx: Pick<ActionContext, "store" | "session
   ctx.attempt(() => markNarrowRead(ctx.session, ctx.store, narrow), `Marked ${title} as read`);
 }
 
-/** One list line: the cursor mark (›), text on the left, an optional mention mark and a count on the right. */
+/** One list line: the gutter's mark (RowMark.tsx), text on the left, an optional mention mark and a count on the right. */
 export function ListLine(p: {
   width: number;
   selected: boolean;
@@ -115,14 +117,15 @@ export function ListLine(p: {
   theme: Theme;
 }) {
   const count = p.count ? (p.mention ? "@ " : "") + String(p.count) : "";
-  const prefix = (p.selected ? "›" : " ") + (p.prefix ?? "");
+  const prefix = p.prefix ?? "";
   const suffix = p.suffix ?? "";
-  const room = Math.max(1, p.width - displayWidth(prefix) - displayWidth(suffix) - (count ? displayWidth(count) + 2 : 1));
+  const room = Math.max(1, p.width - 1 - displayWidth(prefix) - displayWidth(suffix) - (count ? displayWidth(count) + 2 : 1));
   const text = truncate(p.text, room);
   const pad = " ".repeat(Math.max(0, room - displayWidth(text)));
   const highlighted = p.selected && p.focused;
   return (
-    <Text wrap="truncate" inverse={highlighted} underline={p.selected && !p.focused} bold={p.bold} dimColor={p.dim && !highlighted}>
+    <Text wrap="truncate" inverse={highlighted} bold={p.bold} dimColor={p.dim && !highlighted}>
+      <RowMark kind={p.selected ? "selected" : "none"} focused={p.focused} inverse={highlighted} />
       <Text color={highlighted ? undefined : p.prefixColor}>{prefix}</Text>
       {text}
       {suffix}
@@ -194,12 +197,13 @@ export function InboxView({ width, height, focused }: { width: number; height: n
   const at = rows[cursor];
   listAccess.target =
     at?.kind === "channel" ? { channelId: at.channelId } : at?.kind === "topic" && at.narrow.kind === "topic" ? { channelId: at.narrow.channelId, topic: at.narrow.topic } : undefined;
-  const channelColor = (c: string) => (theme.channelColors && /^#[0-9a-f]{6}$/i.test(c) ? c : theme.accent);
+  const channelColor = (c: string) => theme.channel(c, "mark");
+  const g = glyphs();
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>Inbox</Text>
-        <Text dimColor>{total ? `  ${total} unread · Enter open · M mark read` : ""}</Text>
+        <Text dimColor>{total ? t`  ${total} unread · Enter open · M mark read` : ""}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>Nothing unread. You are all caught up.</Text> : null}
       {visible.map((row, i) => {
@@ -218,7 +222,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
               <ListLine
                 key={row.key}
                 {...common}
-                prefix={`${row.collapsed ? "▸" : "▾"} #`}
+                prefix={`${row.collapsed ? g.collapsed : g.expanded} ${g.public}`}
                 prefixColor={channelColor(row.color)}
                 text={sanitizeInline(row.name)}
                 count={row.unread}
@@ -228,7 +232,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
             );
           case "topic":
             return (
-              <ListLine key={row.key} {...common} prefix="    " text={sanitizeInline(row.name)} suffix={row.followed ? " ★" : ""} count={row.unread} mention={row.mentioned} />
+              <ListLine key={row.key} {...common} prefix="    " text={presentResolved(sanitizeInline(row.name))} suffix={row.followed ? ` ${g.star}` : ""} count={row.unread} mention={row.mentioned} />
             );
         }
       })}

@@ -2,6 +2,7 @@
 import { Box, Text } from "ink";
 import { narrowTitle } from "../../model/selectors.js";
 import type { Narrow } from "../../model/narrow.js";
+import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { OutboxEntry } from "../../sync/outbox.js";
 import { Compose } from "../components/Compose.js";
@@ -33,9 +34,10 @@ export interface MessagesViewProps {
 
 export function pendingLine(e: OutboxEntry): { text: string; failed: boolean } {
   const first = sanitizeInline(e.content.split("\n")[0] ?? "");
-  if (e.state === "failed") return { text: `✖ not sent: ${sanitizeInline(e.error ?? "refused")} — ${first}`, failed: true };
+  const g = glyphs();
+  if (e.state === "failed") return { text: t`${g.cross} not sent: ${sanitizeInline(e.error ?? "refused")} — ${first}`, failed: true };
   const why = e.state === "waiting" ? "waiting for the connection" : e.state === "unknown" ? "checking whether it arrived" : "sending";
-  return { text: `⧗ ${why}… ${first}`, failed: false };
+  return { text: t`${g.pending} ${why}… ${first}`, failed: false };
 }
 
 /** Unsent messages shown under the pane, at most. */
@@ -49,14 +51,14 @@ export function messageRows(paneHeight: number, pending: number, typing: boolean
 export function MessagesView(p: MessagesViewProps) {
   const theme = useTheme();
   const { store } = useScreenState();
-  const title = sanitizeInline(narrowTitle(store, p.narrow));
+  const title = presentResolved(sanitizeInline(narrowTitle(store, p.narrow)));
   const pendingRows = p.pending.slice(-PENDING_ROWS);
   const paneHeight = messageRows(p.paneHeight, p.pending.length, Boolean(p.typing));
   return (
     <Box flexDirection="column" width={p.width} flexShrink={0}>
       <Text bold wrap="truncate">
         {title}
-        {p.loadingMore ? <Text dimColor>  loading…</Text> : null}
+        {p.loadingMore ? <Text dimColor>{t("  loading…")}</Text> : null}
       </Text>
       <MessagePane
         blocks={p.blocks}
@@ -83,7 +85,7 @@ export function MessagesView(p: MessagesViewProps) {
       ) : null}
       {p.compose ? (
         <Compose
-          label={(p.compose.editing ? "Editing · " : "") + p.compose.label}
+          label={(p.compose.editing ? t("Editing · ") : "") + p.compose.label}
           editor={p.editor}
           width={p.width}
           maxLines={6}
