@@ -2,7 +2,7 @@
  * The key scenarios of the e2e suite (move with j/k in a list, among messages and in the
  * sidebar, open a conversation, compose and send a message the server then holds, quit with
  * Q or Ctrl-C) in every terminal we can play or run: the test terminal (pty-terminal.ts)
- * answering as each profile of terminal-profiles.ts does, tmux with TMUX unset and
+ * answering as each profile of test/fixtures/terminal-profiles.ts does, tmux with TMUX unset and
  * TERM=xterm-256color (an SSH session started from tmux), and GNU screen with and without its
  * variables. Then the answers' timing: late, a byte at a time, between keys, and into the
  * compose box: an answer must never act as a key nor show up as typed text.
@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { beforeAll, describe, it, type TestContext } from "vitest";
 import { ensureBuilt } from "./app.js";
 import { Case, DRAFT, press, slots, started } from "./terminal-scenario.js";
-import { PROFILES, type ProfileName } from "./terminal-profiles.js";
+import { PROFILES, type ProfileName } from "../fixtures/terminal-profiles.js";
 
 const DEMOS_AT_ONCE = 3;
 const slot = slots(DEMOS_AT_ONCE);
@@ -34,7 +34,7 @@ const run = (body: (c: Case) => Promise<void>) => (ctx: TestContext) => {
 
 beforeAll(() => ensureBuilt());
 
-const AT_ONCE: ProfileName[] = ["xterm", "xterm-sixel", "kitty", "iterm2", "wezterm", "foot", "vte", "windows-terminal", "linux", "silent"];
+const AT_ONCE = Object.keys(PROFILES) as ProfileName[];
 
 describe.concurrent("the key scenarios in every terminal, answers at once", () => {
   it.for(AT_ONCE.map((name, i) => [name, i % 2 ? "C-c" : "Q"] as const))("%s (quit with %s)", ([name, quit], ctx) =>

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PtyTerminal, type PtyOptions } from "./pty-terminal.js";
-import { PROFILES } from "./terminal-profiles.js";
+import { PROFILES } from "../fixtures/terminal-profiles.js";
 import { processExists } from "./tmux-support.js";
 
 const node = (script: string): string[] => [process.execPath, "-e", script];
@@ -76,7 +76,7 @@ describe("PtyTerminal", () => {
     await s.waitFor("answers");
     const answers = JSON.parse(/answers (".*")/.exec(s.rawOutput().toString())![1]!) as string;
     expect(answers).toBe(
-      "\x1b_Gi=31;OK\x1b\\" + "\x1bP>|kitty(0.43.1)\x1b\\" + "\x1b[?2026;2$y" + "\x1b]11;rgb:0000/0000/0000\x1b\\" + "\x1b[6;20;9t" + "\x1b[4;480;720t" + "\x1b[?62;c",
+      "\x1b_Gi=31;OK\x1b\\" + "\x1bP>|kitty(0.43.1)\x1b\\" + "\x1b[?2026;2$y" + "\x1b]11;rgb:0000/0000/0000\x1b\\" + "\x1b[6;20;9t" + "\x1b[4;480;720t" + "\x1b[?62;52;c",
     );
     expect(s.exchanges.map((e) => e.query.kind)).toEqual(["kitty", "xtversion", "decrqm", "osc-color", "window-report", "window-report", "da1"]);
   });

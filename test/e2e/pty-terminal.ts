@@ -2,8 +2,9 @@
  * A test terminal the suite controls, for what tmux hides: a real pty (a small python3 bridge,
  * test/fixtures/pty-bridge.py, so no native addon) whose other end is read by xterm.js
  * (@xterm/headless), and which answers the app's questions as a given terminal does
- * (terminal-profiles.ts), at once, late, split or between keys (AnswerTiming). The app sees
- * isatty, a window size in cells and pixels, SIGWINCH on resize, raw mode, SIGHUP on close.
+ * (test/fixtures/terminal-profiles.ts), at once, late, split or between keys (AnswerTiming).
+ * The app sees isatty, a window size in cells and pixels, SIGWINCH on resize, raw mode, SIGHUP
+ * on close.
  *
  * The API follows TmuxSession (tmux.ts) where it can: start, waitFor, waitForGone, sendKeys
  * (tmux's key names), type, capture, resize, waitForExit, rawOutput, kill. Clean up in
@@ -19,15 +20,26 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { headlessTerminal, screenOf } from "../fixtures/headless-screen.js";
-import { answerFor, printable, QueryScanner, type Exchange, type Query } from "./terminal-answers.js";
+import { answerFor, printable, QueryScanner, type Exchange, type Query } from "../fixtures/terminal-answers.js";
+import { PROFILES, type TerminalProfile } from "../fixtures/terminal-profiles.js";
 import { keyBytes } from "./terminal-keys.js";
-import { PROFILES, type AnswerTiming, type TerminalProfile } from "./terminal-profiles.js";
 import { baseEnv, describeMatch, pollUntil, processExists, screenBlock, sleep, toMatcher, type WaitOptions } from "./tmux-support.js";
 
 const BRIDGE = resolve(import.meta.dirname, "../fixtures/pty-bridge.py");
 /** How long the bridge may take to start the program, and to end after a hang-up. */
 const START_TIMEOUT_MS = 10_000;
 const HANGUP_TIMEOUT_MS = 4_000;
+
+/**
+ * When the answers arrive: at once; late (after the app has stopped waiting); a byte at a time
+ * (as a slow link splits them); or held until the test releases them, at a moment it chooses
+ * (while the compose box is open, say) and, if it likes, one at a time with keys between them.
+ */
+export type AnswerTiming =
+  | { kind: "at-once" }
+  | { kind: "late"; afterMs: number }
+  | { kind: "split"; byteGapMs: number }
+  | { kind: "held" };
 
 export interface PtyOptions {
   /** Terminal size in cells, default 100×30. */

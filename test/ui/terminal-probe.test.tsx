@@ -8,7 +8,8 @@
 import { EventEmitter } from "node:events";
 import { act, createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { PROFILES, answerList, type TerminalProfile } from "../fixtures/terminal-profiles.js";
+import { answersTo } from "../fixtures/terminal-answers.js";
+import { PROBE_RESULTS, PROFILES, type ProfileName, type TerminalProfile } from "../fixtures/terminal-profiles.js";
 
 process.env.CI = "false"; // Ink draws frames only outside CI; decided when it loads
 const ink = await import("ink");
@@ -42,9 +43,6 @@ class FakeTerminal {
       return true;
     },
   });
-  constructor(size?: { columns: number; rows: number }) {
-    if (size) Object.assign(this.stdout, size);
-  }
   /** The terminal sends bytes (a key press, or part of an answer) in one read. */
   send(bytes: string): void {
     this.pending.push(bytes);
@@ -90,11 +88,14 @@ afterEach(() => {
   resetTerminalAnswers();
 });
 
-/** Answers `profile` gives, each in reads of a few characters, a key typed after each answer. */
-function answerLike(term: FakeTerminal, profile: TerminalProfile, typed: string[]) {
+/** Answers as `profile` does, each in reads of a few characters, a key typed after each; `answers` gets their count. */
+function answerLike(term: FakeTerminal, profile: TerminalProfile, typed: string[], answers: { count?: number }) {
   term.onQuestions = (written) => {
+    const state = { cols: term.stdout.columns, rows: term.stdout.rows, cursor: { x: 0, y: 0 } };
+    const list = answersTo(profile, written, state);
+    answers.count = list.length;
     void (async () => {
-      for (const answer of answerList(profile, written)) {
+      for (const answer of list) {
         for (let i = 0; i < answer.length; i += 4) {
           term.send(answer.slice(i, i + 4));
           await tick(1);
@@ -109,27 +110,29 @@ function answerLike(term: FakeTerminal, profile: TerminalProfile, typed: string[
 }
 
 describe("the terminal probe in the app", () => {
-  for (const name of ["xterm 390 with sixel", "kitty 0.43", "foot 1.25"]) {
+  for (const name of ["xterm-sixel", "kitty", "foot"] satisfies ProfileName[]) {
     it(`asks after the first frame, and with ${name} keys typed between the answers arrive in order, nothing else`, async () => {
-      const profile = PROFILES.find((p) => p.name === name)!;
-      const term = new FakeTerminal(profile.size);
+      const profile: TerminalProfile = PROFILES[name];
+      const learned = PROBE_RESULTS[name];
+      const term = new FakeTerminal();
       const typed: string[] = [];
-      answerLike(term, profile, typed);
+      const answers: { count?: number } = {};
+      answerLike(term, profile, typed, answers);
       const { log, app } = await start(term, profile.env);
-      await until("every answer and key", () => typed.length === Object.keys(profile.answers).length && log.length === typed.length);
+      await until("every answer and key", () => answers.count !== undefined && typed.length === answers.count && log.length === typed.length);
       const firstFrame = term.writes.findIndex((w) => w.includes("ready"));
       const questions = term.writes.findIndex((w) => w.includes(QUERIES.deviceAttributes));
       expect(firstFrame).toBeGreaterThanOrEqual(0);
       expect(questions).toBeGreaterThan(firstFrame);
       expect(log).toEqual(typed);
-      expect(terminalCapabilities()).toMatchObject({ graphics: { mode: profile.expect.graphics }, cellPx: profile.expect.cellPx, synchronizedOutput: profile.expect.synchronizedOutput });
+      expect(terminalCapabilities()).toMatchObject({ graphics: { mode: learned.graphics }, cellPx: learned.cellPx, background: learned.background, synchronizedOutput: learned.synchronizedOutput });
       // Keys after the probe: still keys.
       await act(async () => {
         term.send("j");
         await tick(20);
       });
       expect(log.at(-1)).toBe("j");
-      if (profile.expect.synchronizedOutput) {
+      if (learned.synchronizedOutput) {
         app.rerender(createElement(ink.Text, null, "next frame"));
         await until("the next frame", () => term.writes.some((w) => w.includes("next")));
         expect(term.writes.find((w) => w.includes("next"))!.startsWith(BEGIN_SYNC)).toBe(true);

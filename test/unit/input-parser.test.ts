@@ -7,6 +7,8 @@
 import { StringDecoder } from "node:string_decoder";
 import { describe, expect, it } from "vitest";
 import { createInputParser, ESC_WAIT_MS, parseInput, SEQUENCE_WAIT_MS } from "../../src/ui/ink-frame/input-parser.js";
+import { QUERIES } from "../../src/ui/terminal/probe.js";
+import { answersTo } from "../fixtures/terminal-answers.js";
 import { PROFILES } from "../fixtures/terminal-profiles.js";
 
 const ANSWERS = [
@@ -76,9 +78,12 @@ describe("the input parser", () => {
     expect({ keys: presses(r.keys), answers: r.answers }).toEqual(whole);
   });
 
-  it("reads every answer of every terminal profile as an answer", () => {
-    for (const p of PROFILES) {
-      for (const answer of Object.values(p.answers)) expect(run([`a${answer}b`]), `${p.name}: ${JSON.stringify(answer)}`).toEqual({ keys: ["a", "b"], answers: [answer] });
+  it("reads every answer of every terminal profile to the probe's questions as an answer", () => {
+    const questions = Object.values(QUERIES).join("");
+    for (const p of Object.values(PROFILES)) {
+      for (const answer of answersTo(p, questions, { cols: 100, rows: 30, cursor: { x: 0, y: 0 } })) {
+        expect(run([`a${answer}b`]), `${p.name}: ${JSON.stringify(answer)}`).toEqual({ keys: ["a", "b"], answers: [answer] });
+      }
     }
   });
 
