@@ -34,7 +34,7 @@ import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
-import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
+import { buildSidebarRows, filterCursor, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { THEME_TABLE, ThemeContext } from "./theme.js";
 import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
 import { MessagesView } from "./views/MessagesView.js";
@@ -128,7 +128,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   sidebarAccess.rows = sidebarRows;
   const { images } = useImagePreviews(session, store, settings.imagePreviews, color);
   const { messages, list, selectedIndex, selected, blocks, skip, unreadShown } = useMessageWindow({ store, version, narrow, ui, paneHeight, width: mainWidth - 1, color, markdownReady, images });
-  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex });
+  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex, filtering: ui.sidebar.filter !== null });
   useReadMarking(commands, ui.focus, narrow, unreadShown);
   useTypingExpiry(store, version);
   const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);
@@ -188,7 +188,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
           <Box flexDirection="row" height={height - 1}>
             <Sidebar
               rows={sidebarRows}
-              cursor={ui.sidebar.cursor}
+              cursor={ui.sidebar.filter !== null ? filterCursor(sidebarRows, ui.sidebar.filter, ui.sidebar.pick) : ui.sidebar.cursor}
               width={SIDEBAR_WIDTH}
               height={height - 1}
               focused={ui.focus === "sidebar" && popups.stack.length === 0}

@@ -5,7 +5,8 @@
  * ★ followed, 🔇 muted), DM conversations. Muted rows are dimmed. The open
  * view or narrow is marked with ›; the cursor row is inverse while the sidebar
  * has focus, underlined otherwise. While filtering (q) a filter line sits on
- * top and takes the typed keys.
+ * top and takes the typed keys, and the cursor is the only mark: it is what
+ * Enter opens (the open view's › would be a second cursor).
  */
 import { Box, Text } from "ink";
 import { sanitizeInline } from "../../render/sanitize.js";
@@ -38,7 +39,7 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
   useKeypress((name, input) => {
     const now = ctx.latest();
     if (now.focus !== "sidebar" || now.sidebar.filter === null) return false;
-    const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor };
+    const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor, pick: now.sidebar.pick };
     return handleFilterKey({ ...ctx, ui: now }, live, name, input);
   }, { priority: 20 });
 
@@ -57,7 +58,7 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
             width={width - 1}
             selected={index === cursor}
             focused={focused}
-            open={openKey !== undefined && rowKey(row) === openKey}
+            open={!filtering && openKey !== undefined && rowKey(row) === openKey}
           />
         );
       })}
