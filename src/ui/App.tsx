@@ -19,6 +19,7 @@ import { StatusLine } from "./components/StatusLine.js";
 import { FEATURES } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
+import { composeTextWidth } from "./compose-wrap.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
 import { useMessageWindow } from "./hooks/use-message-window.js";
@@ -107,6 +108,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     session,
     compose: ui.compose,
     dispatch,
+    textWidth: composeTextWidth(mainWidth),
     onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
     // The open topic moved on (this and later messages, or all of it): follow it there.
     onMoved: (from, to, messageId) => {
@@ -116,7 +118,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
       }
     },
   });
-  const composeLines = composeRows(ui.compose, compose.editor.current);
+  const composeLines = composeRows(ui.compose, compose.editor.current, composeTextWidth(mainWidth));
   const paneHeight = Math.max(3, height - 2 - composeLines);
 
   const markdownReady = useFirstFrame(store, onFirstFrame);

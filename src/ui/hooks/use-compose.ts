@@ -24,6 +24,7 @@ import type { ActionContext, ComposeOptions } from "../app-context.js";
 import { applySuggestion, channelNeeded, completionContext, contextKey, suggestionsFor, type CompletionContext, type Suggestion } from "../autocomplete.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
+import { widgetHint } from "../components/Compose.js";
 import { openEditTopic } from "../popups/TopicPrompt.js";
 import type { ComposeState, UiAction } from "../ui-state.js";
 
@@ -53,10 +54,11 @@ export function composeProblem(store: Store, target: SendTarget, text: string, r
   return undefined;
 }
 
-/** Rows the compose box takes (text lines, border, label, error, autocomplete list). */
-export function composeRows(compose: ComposeState | undefined, editor: ComposeEditor): number {
+/** Rows the compose box takes (the text's lines as the box wraps them, border, label, poll/to-do line, error, autocomplete list). */
+export function composeRows(compose: ComposeState | undefined, editor: ComposeEditor, textWidth: number): number {
   if (!compose) return 0;
-  return Math.min(MAX_COMPOSE_LINES, lineCount(editor)) + 3 + (compose.error ? 1 : 0) + (editor.menu?.items.length ?? 0);
+  const widget = widgetHint(editor.text, "") !== undefined ? 1 : 0;
+  return Math.min(MAX_COMPOSE_LINES, lineCount(editor, textWidth)) + 3 + widget + (compose.error ? 1 : 0) + (editor.menu?.items.length ?? 0);
 }
 
 /**
@@ -91,6 +93,8 @@ export function useCompose(deps: {
   session: SyncSession;
   compose: ComposeState | undefined;
   dispatch: (a: UiAction) => void;
+  /** The columns the box gives the text (↑/↓ move by the lines it shows). */
+  textWidth: number;
   onSent: () => void;
   /** A message was moved with the rest of its topic (change_later / change_all): where from, where to. */
   onMoved?: (from: { channelId: number; topic: string }, to: { channelId: number; topic: string }, messageId: number) => void;
@@ -307,7 +311,7 @@ export function useCompose(deps: {
 
       function handleText(): boolean | "typed" {
         if (action === "lineUp" || action === "lineDown") {
-          if (lineCount(editor.current) > 1) edit({ type: action === "lineUp" ? "up" : "down" });
+          edit({ type: action === "lineUp" ? "up" : "down", width: deps.textWidth });
           return "typed";
         }
         const e = editActionForKey(name, input, ctx.keymap);

@@ -1,17 +1,13 @@
-/** A bordered box drawn over the main area, with a title and a key hint. */
-import { Box, Text } from "ink";
+/** A bordered box drawn over the main area, with a title and a key hint (what does not fit beside the title goes on in the bottom border). */
 import type { ReactNode } from "react";
+import { Framed } from "../components/Framed.js";
 import { useTheme } from "../theme.js";
 
 export function Popup({ title, hint, width, height, children }: { title: string; hint?: string; width: number; height: number; children: ReactNode }) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1} width={width} height={height} flexShrink={0}>
-      <Text wrap="truncate">
-        <Text bold>{title}</Text>
-        {hint ? <Text dimColor>{"  " + hint}</Text> : null}
-      </Text>
+    <Framed title={title} titleBold hint={hint} width={width} height={height} borderStyle="round" borderColor={theme.accent} paddingX={1}>
       {children}
-    </Box>
+    </Framed>
   );
 }
