@@ -15,7 +15,7 @@ import { ScreenProvider } from "./contexts.js";
 import { contextBuilder } from "./context-builder.js";
 import { useAppKeys } from "./hooks/use-app-keys.js";
 import { Sidebar } from "./components/Sidebar.js";
-import { StatusLine } from "./components/StatusLine.js";
+import { StatusLine, statusRows } from "./components/StatusLine.js";
 import { FEATURES } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
@@ -25,6 +25,7 @@ import { useNotifications } from "./hooks/use-notifications.js";
 import { useMessageWindow } from "./hooks/use-message-window.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
+import { useSidebarFollowsView } from "./hooks/use-sidebar-follow.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import { useReadMarking } from "./hooks/use-read-marking.js";
 import { useRecordChecks } from "./hooks/use-record-checks.js";
@@ -41,6 +42,9 @@ import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiS
 import { MessagesView } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
+
+/** A message pane narrower than this gives popups the whole width of the terminal. */
+const POPUP_MIN_WIDTH = 50;
 
 export interface AppProps {
   session: SyncSession;
@@ -101,6 +105,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 
   const height = Math.max(6, rows - 1); // one row short of the terminal: a full-height frame clears the scrollback
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
+  // A long notice takes up to three rows of the status line, until the next key clears it.
+  const statusProps = { state: conn, organization: store?.realm.name ?? "", user: store ? store.userName(store.selfId) : session.selfEmail, notice: store ? ui.notice?.text : undefined, cached: session.cache?.isCached(store), width: columns };
+  const bodyHeight = height - statusRows(statusProps);
   const narrow = currentNarrow(ui);
   useEffect(() => session.cache?.noteView(narrow), [session, narrow]);
   const compose = useCompose({
@@ -119,7 +126,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     },
   });
   const composeLines = composeRows(ui.compose, compose.editor.current, composeTextWidth(mainWidth));
-  const paneHeight = Math.max(3, height - 2 - composeLines);
+  const paneHeight = Math.max(3, bodyHeight - 1 - composeLines);
 
   const markdownReady = useFirstFrame(store, onFirstFrame);
 
@@ -161,6 +168,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const ctx = contextFor(ui);
   useNotifications(session, ctx); // bell and OSC 9/777 for DMs, mentions and channels that ask
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
+  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
+  useSidebarFollowsView(ctx, openKey, sidebarRows);
 
   if (!store || !ctx) {
     return (
@@ -168,7 +177,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         <Box flexGrow={1}>
           <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : "Connecting…"}</Text>
         </Box>
-        <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
+        <StatusLine {...statusProps} />
       </Box>
     );
   }
@@ -182,58 +191,60 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
         ? store.typistsIn({ userIds: narrow.userIds })
         : [];
   const typing = typingNames.length ? `${typingNames.map((id) => store.userName(id)).join(", ")} ${typingNames.length > 1 ? "are" : "is"} typing…` : undefined;
-  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
+  const view =
+    ui.view.kind === "inbox" ? (
+      <InboxView width={mainWidth} height={bodyHeight} focused={ui.focus !== "sidebar"} />
+    ) : ui.view.kind === "followed" ? (
+      <FollowedView width={mainWidth} height={bodyHeight} focused={ui.focus !== "sidebar"} />
+    ) : narrow ? (
+      <MessagesView
+        narrow={narrow}
+        blocks={blocks}
+        skip={skip}
+        selectedId={selected?.id}
+        unread={unreadShown}
+        pending={pending}
+        width={mainWidth}
+        paneHeight={paneHeight}
+        focused={ui.focus === "messages"}
+        compose={ui.compose}
+        editor={compose.editor.current}
+        sending={compose.sending}
+        placeholder={placeholder}
+        loadingMore={list?.status === "fetching" && messages.length > 0}
+        typing={typing}
+      />
+    ) : null;
+  // Beside the sidebar a narrow terminal leaves popups too little room: they take the whole width.
+  const popupHost = popups.stack.length ? (
+    <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth < POPUP_MIN_WIDTH ? columns : mainWidth} height={bodyHeight} />
+  ) : null;
   return (
     <ThemeContext.Provider value={theme}>
       <ScreenProvider ctx={ctx}>
         <Box flexDirection="column" height={height}>
-          <Box flexDirection="row" height={height - 1}>
-            <Sidebar
-              rows={sidebarRows}
-              cursor={ui.sidebar.filter !== null ? filterCursor(sidebarRows, ui.sidebar.filter, ui.sidebar.pick) : ui.sidebar.cursor}
-              width={SIDEBAR_WIDTH}
-              height={height - 1}
-              focused={ui.focus === "sidebar" && popups.stack.length === 0}
-              openKey={openKey}
-              rowKey={sidebarRowKey}
-              filter={ui.sidebar.filter}
-            />
-            <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
-              {popups.stack.length ? (
-                <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth} height={height - 1} />
-              ) : ui.view.kind === "inbox" ? (
-                <InboxView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
-              ) : ui.view.kind === "followed" ? (
-                <FollowedView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
-              ) : narrow ? (
-                <MessagesView
-                  narrow={narrow}
-                  blocks={blocks}
-                  skip={skip}
-                  selectedId={selected?.id}
-                  unread={unreadShown}
-                  pending={pending}
-                  width={mainWidth}
-                  paneHeight={paneHeight}
-                  focused={ui.focus === "messages"}
-                  compose={ui.compose}
-                  editor={compose.editor.current}
-                  sending={compose.sending}
-                  placeholder={placeholder}
-                  loadingMore={list?.status === "fetching" && messages.length > 0}
-                  typing={typing}
+          <Box flexDirection="row" height={bodyHeight}>
+            {popupHost && mainWidth < POPUP_MIN_WIDTH ? (
+              popupHost
+            ) : (
+              <>
+                <Sidebar
+                  rows={sidebarRows}
+                  cursor={ui.sidebar.filter !== null ? filterCursor(sidebarRows, ui.sidebar.filter, ui.sidebar.pick) : ui.sidebar.cursor}
+                  width={SIDEBAR_WIDTH}
+                  height={bodyHeight}
+                  focused={ui.focus === "sidebar" && popups.stack.length === 0}
+                  openKey={openKey}
+                  rowKey={sidebarRowKey}
+                  filter={ui.sidebar.filter}
                 />
-              ) : null}
-            </Box>
+                <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
+                  {popupHost ?? view}
+                </Box>
+              </>
+            )}
           </Box>
-          <StatusLine
-            state={conn}
-            organization={store.realm.name}
-            user={store.userName(store.selfId)}
-            notice={ui.notice?.text}
-            cached={session.cache?.isCached(store)}
-            width={columns}
-          />
+          <StatusLine {...statusProps} />
         </Box>
       </ScreenProvider>
     </ThemeContext.Provider>

@@ -44,7 +44,7 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * `as`: log in as this demo user (an email or its local part, e.g. "ben"); default the owner.
  * The app opens on the combined feed unless `settings.startView` says otherwise.
  */
-export async function renderApp(opts: { as?: string; settings?: Settings } = {}): Promise<AppHarness> {
+export async function renderApp(opts: { as?: string; settings?: Settings; size?: { columns: number; rows: number } } = {}): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
@@ -59,6 +59,12 @@ export async function renderApp(opts: { as?: string; settings?: Settings } = {})
       </KeypressProvider>,
     );
   });
+  if (opts.size) {
+    // ink-testing-library's terminal is 100 columns and no rows: give it the size asked for, as a resize would.
+    const { columns, rows } = opts.size;
+    Object.defineProperties(instance.stdout, { columns: { get: () => columns }, rows: { get: () => rows } });
+    await act(async () => void instance.stdout.emit("resize"));
+  }
   const frame = () => instance.lastFrame() ?? "";
   const press = async (...keys: string[]) => {
     for (const k of keys) {
