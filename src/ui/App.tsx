@@ -54,7 +54,7 @@ export interface AppProps {
   onQuit?: () => void;
   /** Called once, after the first frame that shows the organization (start-up measurements). */
   onFirstFrame?: () => void;
-  /** A warning for the status line at start (TLS verification turned off). */
+  /** A notice for the status line at start (the demo's organization is in memory only; TLS verification turned off). */
   startNotice?: string;
 }
 

@@ -7,24 +7,28 @@ const live = { state: { kind: "live" as const }, organization: "Lighthouse Labs"
 
 describe("status line", () => {
   it("gives up the organization, then the user, then the help key before cutting the connection's state", () => {
-    expect(statusLayout({ ...live, width: 120 })).toMatchObject({ rows: ["● connected"], right: "Lighthouse Labs · Maya Okafor · ? help" });
-    expect(statusLayout({ ...live, width: 50 })).toMatchObject({ rows: ["● connected"], right: "Maya Okafor · ? help" });
-    expect(statusLayout({ ...live, width: 20 })).toMatchObject({ rows: ["● connected"], right: "? help" });
-    expect(statusLayout({ ...live, width: 12 })).toMatchObject({ rows: ["● connected"], right: "" });
+    expect(statusLayout({ ...live, width: 120 })).toMatchObject({ left: "● connected", right: "Lighthouse Labs · Maya Okafor · ? help" });
+    expect(statusLayout({ ...live, width: 50 })).toMatchObject({ left: "● connected", right: "Maya Okafor · ? help" });
+    expect(statusLayout({ ...live, width: 20 })).toMatchObject({ left: "● connected", right: "? help" });
+    expect(statusLayout({ ...live, width: 12 })).toMatchObject({ left: "● connected", right: "" });
+    // A notice that fits takes the state's place.
+    expect(statusLayout({ ...live, notice: "Message moved.", width: 50 })).toMatchObject({ above: [], left: "Message moved.", right: "Maya Okafor · ? help" });
   });
 
-  it("shows a notice too long for one row over up to three, whole words, the last one ending in … when more was cut", () => {
+  it("shows a notice too long for one row over up to four above the state's row, whole words, … when more was cut", () => {
     const notice = "The demo organization lives in memory and is gone at exit; to keep one, run termchat server --zuliprc-dir DIR";
     const two = statusLayout({ ...live, notice, width: 80 });
-    expect(two.rows.length).toBe(2);
-    expect(two.rows.join(" ").replace(/\s+/g, " ")).toBe(notice);
-    expect(two.right).toBe("");
+    expect(two.above.length).toBe(2);
+    expect(two.above.join(" ").replace(/\s+/g, " ")).toBe(notice);
+    expect(two).toMatchObject({ left: "● connected", right: "Lighthouse Labs · Maya Okafor · ? help" });
     const cut = statusLayout({ ...live, notice: notice + " " + notice, width: 50 });
-    expect(cut.rows.length).toBe(3);
-    expect(cut.rows[2]).toMatch(/…$/);
-    for (const r of cut.rows) expect(r.length).toBeLessThanOrEqual(50);
+    expect(cut.above.length).toBe(4);
+    expect(cut.above[3]).toMatch(/…$/);
+    for (const r of cut.above) expect(r.length).toBeLessThanOrEqual(50);
     const { lastFrame, unmount } = render(<StatusLine {...live} notice={notice} width={80} />);
-    expect(lastFrame()!.split("\n").length).toBe(2);
+    const lines = lastFrame()!.split("\n");
+    expect(lines.length).toBe(3);
+    expect(lines[2]).toMatch(/^● connected +Lighthouse Labs · Maya Okafor · \? help$/);
     unmount();
   });
 });

@@ -2,17 +2,17 @@
  * The status line: the connection's state or the latest notice on the left,
  * the organization, the user and "? help" on the right. What the left says
  * comes first: the right gives up its parts (the organization, then the
- * user, then the help key) before the left is cut, and a notice too long for
- * the whole width goes on over up to three rows (the screen above gives them
- * up until the next key clears the notice).
+ * user, then the help key) before the left is cut. A notice too long for the
+ * row goes over up to four rows above it, the state staying in its row (the
+ * screen gives them up until the next key clears the notice).
  */
 import { Box, Text } from "ink";
 import type { ConnectionState } from "../../sync/update-machine.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate, wrapLine } from "../../render/wrap.js";
 
-/** The most rows a long notice takes. */
-export const MAX_STATUS_ROWS = 3;
+/** The most rows a long notice takes above the state's row. */
+export const MAX_NOTICE_ROWS = 4;
 
 export function connectionLabel(s: ConnectionState, cached = false): { text: string; color: string } {
   // The screen shows the last run's state (the local cache) until the server's arrives.
@@ -41,42 +41,52 @@ export interface StatusLineProps {
   width: number;
 }
 
-/** What the status line shows in `width` columns: the left part's rows, and the right part beside the last one (or nothing). */
-export function statusLayout(p: StatusLineProps): { rows: string[]; right: string; color: string; notice: boolean } {
+/**
+ * What the status line shows in `width` columns: the row of the state (or a
+ * notice that fits in it) with the right part beside it, and above it the
+ * rows of a notice too long for one.
+ */
+export function statusLayout(p: StatusLineProps): { above: string[]; left: string; right: string; color: string } {
   const conn = connectionLabel(p.state, p.cached);
-  const left = sanitizeInline(p.notice || conn.text);
-  const color = p.notice ? "yellow" : conn.color;
+  const notice = p.notice ? sanitizeInline(p.notice) : "";
   const parts = [sanitizeInline(p.organization), sanitizeInline(p.user), "? help"].filter(Boolean);
-  for (let from = 0; from <= parts.length; from++) {
-    const right = parts.slice(from).join(" · ");
-    const need = displayWidth(left) + (right ? displayWidth(right) + 2 : 0);
-    if (need <= p.width) return { rows: [left], right, color, notice: !!p.notice };
+  const fit = (left: string) => {
+    for (let from = 0; from <= parts.length; from++) {
+      const right = parts.slice(from).join(" · ");
+      if (displayWidth(left) + (right ? displayWidth(right) + 2 : 0) <= p.width) return right;
+    }
+    return undefined;
+  };
+  if (notice && fit(notice) !== undefined) return { above: [], left: notice, right: fit(notice)!, color: "yellow" };
+  const right = fit(conn.text);
+  const state = { left: right === undefined ? truncate(conn.text, p.width) : conn.text, right: right ?? "", color: conn.color };
+  if (!notice) return { above: [], ...state };
+  const above = wrapLine(notice, p.width).split("\n");
+  if (above.length > MAX_NOTICE_ROWS) {
+    above.length = MAX_NOTICE_ROWS;
+    above[MAX_NOTICE_ROWS - 1] = truncate(above[MAX_NOTICE_ROWS - 1] + " …", p.width);
   }
-  if (!p.notice) return { rows: [truncate(left, p.width)], right: "", color, notice: false };
-  const rows = wrapLine(left, p.width).split("\n");
-  if (rows.length > MAX_STATUS_ROWS) {
-    rows.length = MAX_STATUS_ROWS;
-    rows[MAX_STATUS_ROWS - 1] = truncate(rows[MAX_STATUS_ROWS - 1] + " …", p.width);
-  }
-  return { rows: rows.map((r) => truncate(r, p.width)), right: "", color, notice: true };
+  return { above: above.map((r) => truncate(r, p.width)), ...state };
 }
 
 /** The rows the status line takes. */
 export function statusRows(p: StatusLineProps): number {
-  return statusLayout(p).rows.length;
+  return statusLayout(p).above.length + 1;
 }
 
 export function StatusLine(p: StatusLineProps) {
-  const { rows, right, color } = statusLayout(p);
-  const last = rows.length - 1;
+  const { above, left, right, color } = statusLayout(p);
   return (
     <Box width={p.width} flexDirection="column" flexShrink={0}>
-      {rows.map((row, i) => (
-        <Text key={i} wrap="truncate">
-          <Text color={color}>{i === last && right ? row + " ".repeat(Math.max(0, p.width - displayWidth(right) - 2 - displayWidth(row))) : row}</Text>
-          {i === last && right ? <Text dimColor>{"  " + right}</Text> : null}
+      {above.map((row, i) => (
+        <Text key={i} wrap="truncate" color="yellow">
+          {row}
         </Text>
       ))}
+      <Text wrap="truncate">
+        <Text color={color}>{right ? left + " ".repeat(Math.max(0, p.width - displayWidth(right) - 2 - displayWidth(left))) : left}</Text>
+        {right ? <Text dimColor>{"  " + right}</Text> : null}
+      </Text>
     </Box>
   );
 }
