@@ -5,7 +5,7 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { narrowKey, topicKey } from "../model/narrow.js";
+import { narrowKey } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
@@ -23,6 +23,7 @@ import { composeTextWidth } from "./compose-wrap.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
 import { useMessageWindow } from "./hooks/use-message-window.js";
+import { useMoveFollow } from "./hooks/use-move-follow.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
 import { useSidebarFollowsView } from "./hooks/use-sidebar-follow.js";
@@ -117,14 +118,17 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     dispatch,
     textWidth: composeTextWidth(mainWidth),
     onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
-    // The open topic moved on (this and later messages, or all of it): follow it there.
-    onMoved: (from, to, messageId) => {
-      const n = currentNarrow(uiRef.current);
-      if (n?.kind === "topic" && n.channelId === from.channelId && topicKey(n.topic) === topicKey(from.topic)) {
-        dispatch({ type: "open", narrow: { kind: "topic", channelId: to.channelId, topic: to.topic }, focus: "messages", select: messageId });
-      }
-    },
   });
+  const composeRef = useRef(compose);
+  composeRef.current = compose;
+  // Messages moved (by anyone): the view follows its topic, the compose box its recipient.
+  useMoveFollow(
+    session,
+    uiRef,
+    dispatch,
+    (target, text) => composeRef.current.open(target, { initialText: text }),
+    () => composeRef.current.editor.current.text,
+  );
   const composeLines = composeRows(ui.compose, compose.editor.current, composeTextWidth(mainWidth));
   const paneHeight = Math.max(3, bodyHeight - 1 - composeLines);
 

@@ -45,3 +45,8 @@ export async function apiAs(site: string, email: string) {
     return (await res.json()) as Record<string, unknown>;
   };
 }
+
+/** The message pane's title on the screen's first row, right of the sidebar (`sidebar` columns: 30 at 100 to 139 columns). */
+export function paneTitle(text: string, sidebar = 30): RegExp {
+  return new RegExp(`^.{${sidebar + 1}}${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} *\n`);
+}

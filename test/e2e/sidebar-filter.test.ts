@@ -6,7 +6,7 @@
  * the next match.
  */
 import { afterEach, beforeAll, describe, it } from "vitest";
-import { ensureBuilt, freePort, startApp } from "./app.js";
+import { ensureBuilt, freePort, paneTitle, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
 
 let session: TmuxSession | undefined;
@@ -16,11 +16,6 @@ afterEach(async () => {
   await session?.kill();
   session = undefined;
 });
-
-/** The message pane's title: the first row, right of the sidebar (30 columns at 120). */
-function title(text: string): RegExp {
-  return new RegExp(`^.{31}${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} *\n`);
-}
 
 describe("sidebar filter in a 120×36 terminal", () => {
   it("opens the topic that matches, and the next match after ↓", async () => {
@@ -33,13 +28,13 @@ describe("sidebar filter in a 120×36 terminal", () => {
     await session.type("board");
     await session.waitFor(/▾#design[^\n]*\n {5}new onboarding flow/);
     await session.sendKeys("Enter");
-    await session.waitFor(title("#design > new onboarding flow"));
+    await session.waitFor(paneTitle("#design > new onboarding flow"));
 
     // "book": #engineering's "on-call handbook" (pinned, first), then #random's "book club".
     await session.sendKeys("Escape", "q");
     await session.type("book");
     await session.waitFor("book club");
     await session.sendKeys("Down", "Enter");
-    await session.waitFor(title("#random > book club"));
+    await session.waitFor(paneTitle("#random > book club"));
   });
 });

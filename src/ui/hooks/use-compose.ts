@@ -96,8 +96,6 @@ export function useCompose(deps: {
   /** The columns the box gives the text (↑/↓ move by the lines it shows). */
   textWidth: number;
   onSent: () => void;
-  /** A message was moved with the rest of its topic (change_later / change_all): where from, where to. */
-  onMoved?: (from: { channelId: number; topic: string }, to: { channelId: number; topic: string }, messageId: number) => void;
 }) {
   const editor = useRef<ComposeEditor>(EMPTY_EDITOR);
   const menuState = useRef<{ key?: string; query?: string; index: number; dismissed?: string; seen?: number }>({ index: 0 });
@@ -219,8 +217,6 @@ export function useCompose(deps: {
       dispatch({ type: "notice", text: "Nothing changed." });
       return;
     }
-    // Where it was, read before the move's event can change the message in the store.
-    const from = m?.type === "stream" && m.stream_id !== undefined ? { channelId: m.stream_id, topic: m.subject } : undefined;
     setSending(true);
     try {
       const saved = await editMessage(session, id, p);
@@ -230,12 +226,10 @@ export function useCompose(deps: {
       }
       editor.current = EMPTY_EDITOR;
       close();
+      // A move is said (and followed) when its event comes back: useMoveFollow, which knows where it went.
       const moved = p.topic !== undefined || p.stream_id !== undefined;
-      const done = moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited.";
-      dispatch({ type: "notice", text: saved.value === "queued" ? "Edit kept: it is saved when the server can be reached." : done });
-      if (moved && from && p.propagate_mode !== "change_one") {
-        deps.onMoved?.(from, { channelId: p.stream_id ?? from.channelId, topic: p.topic ?? from.topic }, id);
-      }
+      if (saved.value === "queued") dispatch({ type: "notice", text: "Edit kept: it is saved when the server can be reached." });
+      else if (!moved) dispatch({ type: "notice", text: "Message edited." });
     } finally {
       setSending(false);
     }
