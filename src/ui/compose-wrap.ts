@@ -27,11 +27,33 @@ export function composeTextWidth(boxWidth: number): number {
   return Math.max(1, boxWidth - 3);
 }
 
-/** The clusters of one line of text with their offsets and widths. */
-function clustersOf(text: string, from: number, to: number): { at: number; len: number; width: number; space: boolean }[] {
-  const out: { at: number; len: number; width: number; space: boolean }[] = [];
-  for (const { segment, index } of graphemes(text.slice(from, to))) {
-    out.push({ at: from + index, len: segment.length, width: stringWidth(segment), space: segment === " " });
+interface Cluster {
+  at: number;
+  len: number;
+  width: number;
+  space: boolean;
+}
+
+/**
+ * The clusters of one line of text with their offsets and widths. The line
+ * is segmented word by word: a space followed by a character below U+0300
+ * (where no combining mark, joiner or selector is) always ends a cluster,
+ * and short pieces keep ICU's segmenter, slow on long strings, for the words
+ * that need it.
+ */
+function clustersOf(text: string, from: number, to: number): Cluster[] {
+  const out: Cluster[] = [];
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    const cut = i === to || (text.charCodeAt(i) === 0x20 && (i + 1 >= to || text.charCodeAt(i + 1) < 0x300));
+    if (!cut) continue;
+    if (i > start) {
+      for (const { segment, index } of graphemes(text.slice(start, i))) {
+        out.push({ at: start + index, len: segment.length, width: stringWidth(segment), space: segment === " " });
+      }
+    }
+    if (i < to) out.push({ at: i, len: 1, width: 1, space: true });
+    start = i + 1;
   }
   return out;
 }
