@@ -41,11 +41,16 @@ describe("compose soft wrap", () => {
 
   it("never loses or adds a character, and no line is wider than the width and one hanging space (random text)", () => {
     const random = prng(27);
-    const pieces = ["a", "bb", "word", " ", " ", "  ", "\n", "日本", "👍", "👨‍👩‍👧", "é", "longwordlongword"];
+    const pieces = ["a", "bb", "word", " ", " ", "  ", "\n", "日本", "👍", "👨‍👩‍👧", "é", "e\u0301", "\u0301", "👍🏽", "longwordlongword"];
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
     for (let round = 0; round < 300; round++) {
       const text = randomText(random, pieces, 30);
       const width = 2 + Math.floor(random() * 20);
       const lines = layoutText(text, width);
+      // Lines begin and end between grapheme clusters of the whole text.
+      const boundaries = new Set([...segmenter.segment(text)].map((g) => g.index));
+      boundaries.add(text.length);
+      for (const l of lines) expect(boundaries.has(l.start) && boundaries.has(l.end)).toBe(true);
       // The lines cover the text: each starts where the previous ended (after a line break if it was hard).
       let at = 0;
       for (const l of lines) {
