@@ -165,6 +165,9 @@ export function splitKeys(input: string, key: Key): Array<[string, Key]> {
     if (c === "\t") return ["", { ...NO_KEY, tab: true }];
     if (c === "\x7f" || c === "\b") return ["", { ...NO_KEY, backspace: true }];
     if (c === "\n") return ["j", { ...NO_KEY, ctrl: true }];
+    // Ctrl with a letter (Ctrl-U, Ctrl-W…) is a control character: within a burst it is that key still, never text.
+    const code = c.charCodeAt(0);
+    if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...NO_KEY, ctrl: true }];
     return [c, { ...NO_KEY, shift: c !== c.toLowerCase() }];
   });
 }
