@@ -7,7 +7,7 @@ import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts"];
+const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -35,6 +35,7 @@ const runs = [
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
+  { title: "Compose box: soft wrap of a 10,000-character message, 86 columns", file: "compose.js", args: [] },
   { title: "Bytes written per keystroke, Ink's own writer (before), 80×24", file: "frame-bytes-ink.js", args: ["80", "24", "before"] },
   { title: "Bytes written per keystroke, the frame writer (after), 80×24", file: "frame-bytes.js", args: ["80", "24", "after"] },
   { title: "Bytes written per keystroke, Ink's own writer (before), 120×40", file: "frame-bytes-ink.js", args: ["120", "40", "before"] },

@@ -10,7 +10,9 @@ export const HELP = `termchat — a keyboard-driven terminal client for team cha
 
 Usage:
   termchat [options]                 open the client
-  termchat --demo                    try it on a built-in demo organization (no account needed)
+  termchat --demo                    try it on a built-in demo organization (no account needed;
+                                     it lives in memory and is gone at exit: to keep one, run
+                                     termchat server --zuliprc-dir DIR and use a zuliprc from DIR)
   termchat server [--port N] [--data demo|large] [--zuliprc-dir DIR]
                                      run the reference server on 127.0.0.1 with the
                                      demo organization (default) or the large one

@@ -64,7 +64,17 @@ interface Account {
   insecure?: boolean;
 }
 
-async function resolveAccount(args: ClientArgs): Promise<{ account: Account; close?: () => Promise<void> }> {
+/**
+ * Said when the demo starts, and again once it has ended: its organization
+ * lives in this process only, and how to run one that lasts.
+ */
+export function demoNotes(ownerEmail: string): { start: string; end: string } {
+  const owner = ownerEmail.split("@")[0] || "owner";
+  const keep = `To keep one: termchat server --zuliprc-dir DIR, then termchat --config DIR/${owner}.zuliprc`;
+  return { start: `Demo: this organization lives in memory and is gone at exit. ${keep}`, end: `The demo organization lived in memory and is gone. ${keep}` };
+}
+
+async function resolveAccount(args: ClientArgs): Promise<{ account: Account; close?: () => Promise<void>; notes?: { start: string; end: string } }> {
   if (args.demo) {
     const { startServer } = await import("../server/index.js");
     const server = await startServer({ port: args.port ?? 0 });
@@ -73,6 +83,7 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
     return {
       account: { site: server.url, email: owner.email, apiKey: owner.apiKey, allowInsecureHttp: false },
       close: () => server.close(),
+      notes: demoNotes(owner.email),
     };
   }
   const { resolveAccount: resolveFromOptions } = await import("./account.js");
@@ -111,7 +122,7 @@ function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
 
 async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
-  const { account, close } = await resolveAccount(args);
+  const { account, close, notes } = await resolveAccount(args);
   const tls = await readTlsFiles(account);
   const client = new ApiClient(
     { site: account.site, email: account.email, apiKey: account.apiKey },
@@ -156,7 +167,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     return file;
   });
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady]);
-  const startNotice = [tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined;
+  const startNotice = [notes?.start, tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined;
   app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;
@@ -168,6 +179,8 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     fail(startLine ?? `could not connect to ${client.site.host}: ${describeError(startError)}`, 1);
   }
   if (!terminal) fail("the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
+  // Once more where it stays readable: the screen the demo drew is gone.
+  if (notes) process.stdout.write(`termchat: ${notes.end}\n`);
   process.exit(0);
 }
 

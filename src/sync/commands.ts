@@ -122,6 +122,21 @@ export class Commands {
     }
   }
 
+  /**
+   * The topics of several channels (the sidebar filter searches topic names),
+   * a few requests at a time so a large organization does not flood the
+   * connection; channels already loaded are skipped.
+   */
+  async fetchTopicsOf(channelIds: number[], parallel = 4): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const queue = channelIds.filter((id) => !store.topicsLoaded.has(id));
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined && this.store === store; id = queue.shift()) await this.fetchTopics(id);
+    };
+    await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+  }
+
   /** Marks messages read, batched: seen messages go to the server together shortly after. */
   markRead(ids: number[]): void {
     const store = this.store;

@@ -5,7 +5,7 @@
  */
 import { Box, Text, useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { narrowKey, topicKey, type Narrow } from "../model/narrow.js";
+import { narrowKey, type Narrow } from "../model/narrow.js";
 import { VIEW_ORDER } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
@@ -16,15 +16,18 @@ import { ScreenProvider } from "./contexts.js";
 import { contextBuilder } from "./context-builder.js";
 import { useAppKeys } from "./hooks/use-app-keys.js";
 import { Sidebar } from "./components/Sidebar.js";
-import { StatusLine } from "./components/StatusLine.js";
+import { StatusLine, statusRows } from "./components/StatusLine.js";
 import { FEATURES } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
+import { composeTextWidth } from "./compose-wrap.js";
 import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
 import { useNotifications } from "./hooks/use-notifications.js";
 import { useLanding, useMessageWindow } from "./hooks/use-message-window.js";
+import { useMoveFollow } from "./hooks/use-move-follow.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useSessionStore } from "./hooks/use-session-store.js";
+import { useSidebarFollowsView } from "./hooks/use-sidebar-follow.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import { useReadMarking } from "./hooks/use-read-marking.js";
 import { useRecordChecks } from "./hooks/use-record-checks.js";
@@ -36,7 +39,7 @@ import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
-import { buildSidebarRows, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
+import { buildSidebarRows, filterCursor, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
 import { ThemeContext } from "./theme.js";
 import { useLook } from "./hooks/use-look.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
@@ -44,6 +47,9 @@ import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiS
 import { MessagesView, messageRows } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
 import { FollowedView } from "./views/FollowedView.js";
+
+/** A message pane narrower than this gives popups the whole width of the terminal. */
+const POPUP_MIN_WIDTH = 50;
 
 export interface AppProps {
   session: SyncSession;
@@ -53,7 +59,7 @@ export interface AppProps {
   onQuit?: () => void;
   /** Called once, after the first frame that shows the organization (start-up measurements). */
   onFirstFrame?: () => void;
-  /** A warning for the status line at start (TLS verification turned off). */
+  /** A notice for the status line at start (the demo's organization is in memory only; TLS verification turned off). */
   startNotice?: string;
 }
 
@@ -106,6 +112,9 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   // The whole terminal on the alternate screen; else one row short of it (a full-height frame there would scroll).
   const height = Math.max(6, usesAlternateScreen() ? rows : rows - 1);
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
+  // A long notice takes up to three rows of the status line, until the next key clears it.
+  const statusProps = { state: conn, organization: store?.realm.name ?? "", user: store ? store.userName(store.selfId) : session.selfEmail, notice: store ? ui.notice?.text : undefined, cached: session.cache?.isCached(store), width: columns };
+  const bodyHeight = height - statusRows(statusProps);
   const narrow = currentNarrow(ui);
   useEffect(() => session.cache?.noteView(narrow), [session, narrow]);
   const compose = useCompose({
@@ -113,17 +122,21 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     session,
     compose: ui.compose,
     dispatch,
+    textWidth: composeTextWidth(mainWidth),
     onSent: () => dispatch({ type: "select", id: undefined, follow: true }),
-    // The open topic moved on (this and later messages, or all of it): follow it there.
-    onMoved: (from, to, messageId) => {
-      const n = currentNarrow(uiRef.current);
-      if (n?.kind === "topic" && n.channelId === from.channelId && topicKey(n.topic) === topicKey(from.topic)) {
-        dispatch({ type: "open", narrow: { kind: "topic", channelId: to.channelId, topic: to.topic }, focus: "messages", select: messageId });
-      }
-    },
   });
-  const composeLines = composeRows(ui.compose, compose.editor.current);
-  const paneHeight = Math.max(3, height - 2 - composeLines);
+  const composeRef = useRef(compose);
+  composeRef.current = compose;
+  // Messages moved (by anyone): the view follows its topic, the compose box its recipient.
+  useMoveFollow(
+    session,
+    uiRef,
+    dispatch,
+    (target, text) => composeRef.current.open(target, { initialText: text }),
+    () => composeRef.current.editor.current.text,
+  );
+  const composeLines = composeRows(ui.compose, compose.editor.current, composeTextWidth(mainWidth));
+  const paneHeight = Math.max(3, bodyHeight - 1 - composeLines);
 
   const markdownReady = useFirstFrame(store, onFirstFrame);
 
@@ -147,7 +160,16 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     images,
     look: { colors: theme.body, key: look.key },
   });
-  useNarrowLoading(commands, { store, version, narrow, expandedChannel: ui.sidebar.expanded, focus: ui.focus, selectedIndex, count: messages.length });
+  useNarrowLoading(commands, {
+    store,
+    version,
+    narrow,
+    expandedChannel: ui.sidebar.expanded,
+    focus: ui.focus,
+    selectedIndex,
+    count: messages.length,
+    filtering: ui.sidebar.filter !== null,
+  });
   const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
   const typing = typingLine(store, narrow);
   // Read state is the server's: nothing is marked from the cache's copy, and a view is kept where it opened.
@@ -195,6 +217,8 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const ctx = contextFor(ui);
   useNotifications(session, ctx); // bell and OSC 9/777 for DMs, mentions and channels that ask
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
+  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
+  useSidebarFollowsView(ctx, openKey, sidebarRows);
 
   if (!store || !ctx) {
     return (
@@ -203,7 +227,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
           <Box flexGrow={1}>
             <Text>{conn.kind === "failed" ? `Could not start: ${sanitizeInline(conn.error)}` : t("Connecting…")}</Text>
           </Box>
-          <StatusLine state={conn} organization="" user={session.selfEmail} width={columns} />
+          <StatusLine {...statusProps} />
         </Box>
       </ThemeContext.Provider>
     );
@@ -211,58 +235,60 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
 
   const placeholder =
     list?.status === "fetching" || !list ? t("Loading…") : list.status === "error" ? `Could not load messages: ${list.error ?? ""}` : "No messages here yet.";
-  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
+  const view =
+    ui.view.kind === "inbox" ? (
+      <InboxView width={mainWidth} height={bodyHeight} focused={ui.focus !== "sidebar"} />
+    ) : ui.view.kind === "followed" ? (
+      <FollowedView width={mainWidth} height={bodyHeight} focused={ui.focus !== "sidebar"} />
+    ) : narrow ? (
+      <MessagesView
+        narrow={narrow}
+        blocks={blocks}
+        skip={skip}
+        selectedId={selected?.id}
+        unread={unreadShown}
+        pending={pending}
+        width={mainWidth}
+        paneHeight={paneHeight}
+        focused={ui.focus === "messages"}
+        compose={ui.compose}
+        editor={compose.editor.current}
+        sending={compose.sending}
+        placeholder={placeholder}
+        loadingMore={list?.status === "fetching" && messages.length > 0}
+        typing={typing}
+      />
+    ) : null;
+  // Beside the sidebar a narrow terminal leaves popups too little room: they take the whole width.
+  const popupHost = popups.stack.length ? (
+    <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth < POPUP_MIN_WIDTH ? columns : mainWidth} height={bodyHeight} />
+  ) : null;
   return (
     <ThemeContext.Provider value={theme}>
       <ScreenProvider ctx={ctx}>
         <Box flexDirection="column" height={height}>
-          <Box flexDirection="row" height={height - 1}>
-            <Sidebar
-              rows={sidebarRows}
-              cursor={ui.sidebar.cursor}
-              width={SIDEBAR_WIDTH}
-              height={height - 1}
-              focused={ui.focus === "sidebar" && popups.stack.length === 0}
-              openKey={openKey}
-              rowKey={sidebarRowKey}
-              filter={ui.sidebar.filter}
-            />
-            <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
-              {popups.stack.length ? (
-                <PopupHost stack={popups.stack} onClose={() => popups.closeTop()} width={mainWidth} height={height - 1} />
-              ) : ui.view.kind === "inbox" ? (
-                <InboxView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
-              ) : ui.view.kind === "followed" ? (
-                <FollowedView width={mainWidth} height={height - 1} focused={ui.focus !== "sidebar"} />
-              ) : narrow ? (
-                <MessagesView
-                  narrow={narrow}
-                  blocks={blocks}
-                  skip={skip}
-                  selectedId={selected?.id}
-                  unread={unreadShown}
-                  pending={pending}
-                  width={mainWidth}
-                  paneHeight={paneHeight}
-                  focused={ui.focus === "messages"}
-                  compose={ui.compose}
-                  editor={compose.editor.current}
-                  sending={compose.sending}
-                  placeholder={placeholder}
-                  loadingMore={list?.status === "fetching" && messages.length > 0}
-                  typing={typing}
+          <Box flexDirection="row" height={bodyHeight}>
+            {popupHost && mainWidth < POPUP_MIN_WIDTH ? (
+              popupHost
+            ) : (
+              <>
+                <Sidebar
+                  rows={sidebarRows}
+                  cursor={ui.sidebar.filter !== null ? filterCursor(sidebarRows, ui.sidebar.filter, ui.sidebar.pick) : ui.sidebar.cursor}
+                  width={SIDEBAR_WIDTH}
+                  height={bodyHeight}
+                  focused={ui.focus === "sidebar" && popups.stack.length === 0}
+                  openKey={openKey}
+                  rowKey={sidebarRowKey}
+                  filter={ui.sidebar.filter}
                 />
-              ) : null}
-            </Box>
+                <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
+                  {popupHost ?? view}
+                </Box>
+              </>
+            )}
           </Box>
-          <StatusLine
-            state={conn}
-            organization={store.realm.name}
-            user={store.userName(store.selfId)}
-            notice={ui.notice?.text}
-            cached={session.cache?.isCached(store)}
-            width={columns}
-          />
+          <StatusLine {...statusProps} />
         </Box>
       </ScreenProvider>
     </ThemeContext.Provider>

@@ -1,8 +1,13 @@
 /**
  * The compose box's text editing as a pure reducer. Keys are applied to the
  * latest state held in a ref, so fast typing never loses or reorders keys.
+ * The cursor moves by grapheme clusters (an emoji made of several code
+ * points is one step, and is erased whole), and ↑/↓ by the lines the box
+ * shows (compose-wrap.ts), keeping the column they started from.
  */
+import { graphemes } from "../render/graphemes.js";
 import { sanitize } from "../render/sanitize.js";
+import { layoutText, moveVisual } from "./compose-wrap.js";
 import { editingFeature } from "./features/editing.js";
 import { Keymap } from "./keymap.js";
 import { typedText } from "./keys.js";
@@ -27,6 +32,8 @@ export interface EditorState {
   text: string;
   /** Cursor position in UTF-16 units, always on a code point boundary. */
   cursor: number;
+  /** The column (cells) ↑/↓ keep to while they follow one another; any other key forgets it. */
+  goal?: number;
 }
 
 export type EditorAction =
@@ -43,22 +50,23 @@ export type EditorAction =
   | { type: "set"; text: string }
   /** Replaces the whole text and puts the cursor somewhere (autocomplete, $EDITOR). */
   | { type: "replace"; text: string; cursor: number }
-  /** To the same column of the previous/next line (multi-line text). */
-  | { type: "up" }
-  | { type: "down" };
+  /** To the same column of the previous/next line as the box shows it (`width`: its text's columns; none: lines of the text). */
+  | { type: "up"; width?: number }
+  | { type: "down"; width?: number };
 
 export const EMPTY_EDITOR: EditorState = { text: "", cursor: 0 };
 
+/** The start of the grapheme cluster before offset `i`. */
 function prevBoundary(text: string, i: number): number {
   if (i <= 0) return 0;
-  const code = text.charCodeAt(i - 1);
-  return code >= 0xdc00 && code <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+  return graphemes(text).containing(i - 1)?.index ?? i - 1;
 }
 
+/** The end of the grapheme cluster at offset `i`. */
 function nextBoundary(text: string, i: number): number {
   if (i >= text.length) return text.length;
-  const code = text.charCodeAt(i);
-  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? i + 2 : i + 1;
+  const seg = graphemes(text).containing(i);
+  return seg ? Math.max(i + 1, seg.index + seg.segment.length) : i + 1;
 }
 
 /** Typed or pasted text, with terminal control characters removed (newlines kept, tabs as spaces). */
@@ -68,6 +76,12 @@ export function cleanTyped(text: string): string {
 }
 
 export function editorReducer(s: EditorState, a: EditorAction): EditorState {
+  const next = reduce(s, a);
+  if (next.goal === undefined || a.type === "up" || a.type === "down") return next;
+  return { text: next.text, cursor: next.cursor };
+}
+
+function reduce(s: EditorState, a: EditorAction): EditorState {
   switch (a.type) {
     case "insert": {
       const t = cleanTyped(a.text);
@@ -122,37 +136,21 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
       return { text, cursor };
     }
     case "up":
-    case "down":
-      return moveLine(s, a.type === "up" ? -1 : 1);
+    case "down": {
+      const moved = moveVisual(s.text, s.cursor, a.width ?? Number.MAX_SAFE_INTEGER, a.type === "up" ? -1 : 1, s.goal);
+      return moved ? { text: s.text, cursor: moved.cursor, goal: moved.goal } : s;
+    }
   }
 }
 
-/** How many lines the text has. */
-export function lineCount(s: EditorState): number {
-  let n = 1;
-  for (let i = s.text.indexOf("\n"); i !== -1; i = s.text.indexOf("\n", i + 1)) n++;
-  return n;
-}
-
-function moveLine(s: EditorState, delta: -1 | 1): EditorState {
-  const start = s.text.lastIndexOf("\n", s.cursor - 1) + 1;
-  const col = s.cursor - start;
-  let targetStart: number;
-  if (delta < 0) {
-    if (start === 0) return s;
-    targetStart = s.text.lastIndexOf("\n", start - 2) + 1;
-  } else {
-    const nl = s.text.indexOf("\n", s.cursor);
-    if (nl === -1) return s;
-    targetStart = nl + 1;
+/** How many lines the text takes in a box whose text is `width` columns wide (none: its lines as written). */
+export function lineCount(s: EditorState, width?: number): number {
+  if (width === undefined) {
+    let n = 1;
+    for (let i = s.text.indexOf("\n"); i !== -1; i = s.text.indexOf("\n", i + 1)) n++;
+    return n;
   }
-  const nl = s.text.indexOf("\n", targetStart);
-  const targetEnd = nl === -1 ? s.text.length : nl;
-  let cursor = Math.min(targetStart + col, targetEnd);
-  // Never between the halves of a surrogate pair.
-  const code = s.text.charCodeAt(cursor);
-  if (cursor > targetStart && code >= 0xdc00 && code <= 0xdfff) cursor--;
-  return { ...s, cursor };
+  return layoutText(s.text, width).length;
 }
 
 /** Maps a key name to an editing action, or undefined when the key is not an edit. */

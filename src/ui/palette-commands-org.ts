@@ -4,7 +4,7 @@
  * away, marking everything read, looking a user up by email, and
  * registering a push token.
  */
-import { emojiByName } from "../render/emoji.js";
+import { emojiByName, searchEmoji } from "../render/emoji.js";
 import { createUserGroup, deactivateUser, MAX_STATUS_TEXT_LENGTH, registerPushToken, setStatus } from "../sync/actions/account.js";
 import { changeChannelFolder, createChannelFolder } from "../sync/actions/channels.js";
 import { markAllRead } from "../sync/actions/flags.js";
@@ -143,6 +143,16 @@ function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
   ];
 }
 
+/** The status emoji field's preview: the emoji its name stands for, else the names it could be the start of. */
+export function emojiPreview(value: string): string | undefined {
+  const name = value.trim().replace(/^:|:$/g, "");
+  if (!name) return undefined;
+  const emoji = emojiByName(name);
+  if (emoji) return emoji;
+  const could = searchEmoji(name, 3);
+  return could.length ? could.map((m) => `${m.emoji} ${m.name}`).join("  ") + (could.length === 3 ? " …" : "") : "no emoji by that name";
+}
+
 function personalCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
   const session = ctx.session;
@@ -171,6 +181,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
               initial: status?.emojiName ?? "",
               hint: "a name like coffee, or empty",
               validate: (v) => (v.trim() === "" || emojiByName(v.trim()) ? undefined : `No emoji named "${v.trim()}"`),
+              preview: emojiPreview,
             },
           ],
           onSubmit: (v) => {

@@ -140,10 +140,43 @@ export function sidebarRowKey(row: SidebarRow): string {
   return narrowKey(row.narrow);
 }
 
-/** The first row a filter leads to: a channel, topic or conversation (not a folder heading). */
-export function firstMatchIndex(rows: SidebarRow[]): number {
-  const i = rows.findIndex((r) => r.kind === "channel" || r.kind === "topic" || r.kind === "dm" || r.kind === "view");
-  return i >= 0 ? i : 0;
+/**
+ * Whether a row matches the filter by its own name. A channel shown only
+ * because some of its topics match does not: it is there to say where they are.
+ */
+export function rowMatches(row: SidebarRow, filter: string): boolean {
+  const f = filter.trim().toLowerCase();
+  const has = (s: string) => s.toLowerCase().includes(f);
+  switch (row.kind) {
+    case "channel":
+      return has(row.name);
+    case "topic":
+      return has(row.label);
+    case "dm":
+    case "view":
+      return has(row.label);
+    default:
+      return false;
+  }
+}
+
+/** The first row a filter leads to: a channel, topic or conversation whose name matches (not a folder heading, nor the channel of a matching topic). */
+export function firstMatchIndex(rows: SidebarRow[], filter = ""): number {
+  const i = rows.findIndex((r) => r.kind !== "header" && r.kind !== "folder" && rowMatches(r, filter));
+  return i >= 0 ? i : Math.max(0, rows.findIndex((r) => r.kind !== "header" && r.kind !== "folder"));
+}
+
+/**
+ * The filter's one cursor: the row the user moved to (by its key, so rows
+ * that arrive meanwhile — topics fetched for the filter — do not shift it),
+ * else the first match.
+ */
+export function filterCursor(rows: SidebarRow[], filter: string, pick: string | undefined): number {
+  if (pick !== undefined) {
+    const i = rows.findIndex((r) => sidebarRowKey(r) === pick);
+    if (i >= 0) return i;
+  }
+  return firstMatchIndex(rows, filter);
 }
 
 /** The sidebar's width: narrower in a narrow terminal, so 80 columns leave room for messages. */

@@ -45,7 +45,8 @@ export interface UiState {
   focus: Focus;
   view: View;
   selection: Record<string, Selection>;
-  sidebar: { cursor: number; expanded?: number; filter: string | null; collapsedFolders: number[] };
+  /** `pick`: while filtering, the key of the row the user moved to (else the cursor is on the first match). */
+  sidebar: { cursor: number; expanded?: number; filter: string | null; pick?: string; collapsedFolders: number[] };
   compose?: ComposeState;
   notice?: { text: string; kind: "info" | "error" };
   /** Narrow keys whose spoilers are open, per message id. */
@@ -70,7 +71,7 @@ export type UiAction =
   | { type: "select"; id: number | undefined; follow: boolean }
   /** Where a view just opened landed (its first unread or newest message), kept unless something was chosen meanwhile. */
   | { type: "land"; key: string; id: number; follow: boolean }
-  | { type: "sidebar"; cursor?: number; expanded?: number | null; filter?: string | null }
+  | { type: "sidebar"; cursor?: number; expanded?: number | null; filter?: string | null; pick?: string | null }
   | { type: "toggleFolder"; folderId: number }
   | { type: "compose"; compose: ComposeState | undefined }
   | { type: "composeError"; error: string | undefined }
@@ -138,6 +139,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       if (a.cursor !== undefined) next.cursor = a.cursor;
       if (a.expanded !== undefined) next.expanded = a.expanded ?? undefined;
       if (a.filter !== undefined) next.filter = a.filter;
+      if (a.pick !== undefined) next.pick = a.pick ?? undefined;
+      if (next.filter === null) next.pick = undefined;
       return { ...s, sidebar: next };
     }
     case "toggleFolder": {

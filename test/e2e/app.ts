@@ -59,3 +59,8 @@ export async function topicMessages(site: string, email: string, channel: string
   const res = await call("GET", "messages", { anchor: "newest", num_before: "10", num_after: "0", narrow: JSON.stringify(narrow), apply_markdown: "false" });
   return res.messages as Array<{ content: string; sender_email: string }>;
 }
+
+/** The message pane's title on the screen's first row, right of the sidebar (`sidebar` columns: 30 at 100 to 139 columns). */
+export function paneTitle(text: string, sidebar = 30): RegExp {
+  return new RegExp(`^.{${sidebar + 1}}${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} *\n`);
+}

@@ -73,7 +73,7 @@ describe("editing and deleting your messages", () => {
     await app.press(KEY.enter);
     await app.waitFor("#general > edited topic (moves this and later messages)");
     await app.press(KEY.enter);
-    await app.waitFor("Message edited and moved.");
+    await app.waitFor("Message edited and moved to #general > edited topic.");
 
     const omar = app.ctx.client("omar");
     const m1 = await until("the edit", () => getMessage(omar, first.id, { apply_markdown: false }), (r) => r.message.subject === "edited topic");
@@ -100,7 +100,7 @@ describe("editing and deleting your messages", () => {
     await a.press(KEY.enter); // the topic as it was
     await a.waitFor("#design > wrong place (moves only this message)");
     await a.press(KEY.enter);
-    await a.waitFor("Message moved.");
+    await a.waitFor("Message moved to #design > wrong place.");
 
     const omar = a.ctx.client("omar");
     const moved = await until("the move", () => getMessage(omar, sentId, { apply_markdown: false }), (r) => r.message.stream_id === design);
@@ -116,7 +116,7 @@ describe("editing and deleting your messages", () => {
     await a.press(K.tab, "desi", KEY.enter, K.right, KEY.enter);
     await a.waitFor("#design > relocate (moves this and later messages)");
     await a.press(KEY.enter);
-    await a.waitFor("Message moved.");
+    await a.waitFor("Moved to #design > relocate; showing it there.");
     await a.waitFor(paneTitle("#design > relocate"));
     await a.waitFor("we are moving");
   });

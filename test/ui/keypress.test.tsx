@@ -56,4 +56,8 @@ describe("the keypress bus", () => {
   it("names Ctrl-J (a line feed) the same alone and within a burst", async () => {
     expect(await feed(["\n", "a\n"])).toEqual(["C-j", "a", "C-j"]);
   });
+
+  it("keeps Ctrl with a letter a key when it arrives together with text (Ctrl-U, then what replaces the line)", async () => {
+    expect(await feed(["\x15new", "ab\x17c"])).toEqual(["C-u", "n", "e", "w", "a", "b", "C-w", "c"]);
+  });
 });

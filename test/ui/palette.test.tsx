@@ -154,7 +154,11 @@ describe("the command palette (Ctrl-K)", () => {
     await app.waitFor("Your status");
     await typeText(app, "Reviewing the Q3 plan");
     await app.press(TAB);
-    await typeText(app, "coffee");
+    // The emoji field shows what a name stands for as it is typed: the names it may start, then the emoji.
+    await typeText(app, "coff");
+    await app.waitFor(/coff\S*\s+☕ coffee/);
+    await typeText(app, "ee");
+    await app.waitFor(/coffee\S*\s+☕(\s|$)/m);
     await app.press(KEY.enter);
     await app.waitFor("Status: Reviewing the Q3 plan");
     const s = await getUserStatus(app.ctx.client(), app.machine.store!.selfId);

@@ -98,6 +98,24 @@ describe("the people list", () => {
   });
 });
 
+describe("the people list and the card over it", () => {
+  it("closing a card brings the list back with the cursor on the same person", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await app.press("w");
+    await app.waitFor("People");
+    await app.press("j", "j", "j");
+    const chosen = /▌ . ([A-Z][a-z]+ [A-Z][a-z]+)/.exec(popupText(app.frame()))?.[1];
+    expect(chosen).toBeDefined();
+    expect(popupText(app.frame())).not.toMatch(/▌ . Ben Carter/); // not the first row
+    await app.press("u");
+    await app.waitFor("Local time");
+    await app.press(KEY.escape);
+    const back = await app.waitFor("u card");
+    expect(popupText(back)).toMatch(new RegExp(`▌ . ${chosen}`));
+  });
+});
+
 describe("the theme key", () => {
   const saved = process.env.XDG_CONFIG_HOME;
   let dir: string | undefined;

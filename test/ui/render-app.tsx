@@ -45,7 +45,7 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * The app opens on the combined feed unless `settings.startView` says otherwise.
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
-export async function renderApp(opts: { as?: string; settings?: Settings; color?: boolean } = {}): Promise<AppHarness> {
+export async function renderApp(opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number } } = {}): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
@@ -60,6 +60,12 @@ export async function renderApp(opts: { as?: string; settings?: Settings; color?
       </KeypressProvider>,
     );
   });
+  if (opts.size) {
+    // ink-testing-library's terminal is 100 columns and no rows: give it the size asked for, as a resize would.
+    const { columns, rows } = opts.size;
+    Object.defineProperties(instance.stdout, { columns: { get: () => columns }, rows: { get: () => rows } });
+    await act(async () => void instance.stdout.emit("resize"));
+  }
   const frame = () => instance.lastFrame() ?? "";
   const press = async (...keys: string[]) => {
     for (const k of keys) {

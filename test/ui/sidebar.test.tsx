@@ -76,13 +76,31 @@ describe("sidebar filter (q)", () => {
     await app.press("q", ..."lunch");
     let f = await app.waitFor("lunch on friday");
     expect(f).toContain("▾#general"); // the channel shown because one of its topics matches
-    // The cursor starts on the first match (the channel); down moves to the topic, and typing 'j' would filter.
-    await app.press(KEY.down, KEY.enter);
+    // The cursor starts on the match itself (the topic), not on the channel shown above it.
+    await app.press(KEY.enter);
     await waitTitle(app, "#general > lunch on friday");
     f = sidebarOf(app.frame());
     expect(f).not.toContain("q›");
     expect(f).toContain("DIRECT MESSAGES"); // the whole list again
     expect(f).toMatch(/›\s+lunch on friday/); // the open topic, marked in the sidebar
+  });
+
+  it("searches the topics of channels never opened, and has one cursor: arrows move it, Enter opens what it is on", async () => {
+    app = await renderApp();
+    await app.waitFor("connected");
+    await waitSidebar(app, /▌≡ Combined feed/); // the cursor on the open view, while not filtering
+    // "book": the topic "on-call handbook" of #engineering, whose topics were not loaded before filtering.
+    await app.press("q", ..."book");
+    let f = await waitSidebar(app, /on-call handbook/);
+    expect(f.split("\n").slice(1).join("\n")).not.toContain("›"); // the open view's mark is not a second cursor while filtering
+    expect(f).toMatch(/#engineering[^\n]*\n▌\s+on-call handbook/); // the one cursor, on the match
+    await app.press(KEY.enter);
+    await waitTitle(app, "#engineering > on-call handbook");
+    // ↓ moves the one cursor to the next match ("book club" in #random), past the folder heading and the channel; Enter opens it.
+    await app.press(KEY.escape, "q", ..."book");
+    await waitSidebar(app, /book club/);
+    await app.press(KEY.down, KEY.enter);
+    await waitTitle(app, "#random > book club");
   });
 });
 

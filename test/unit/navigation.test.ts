@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nextUnreadDm, nextUnreadTopic } from "../../src/ui/features/navigation.js";
-import { buildSidebarRows, firstMatchIndex, sidebarRowKey, sidebarWidth } from "../../src/ui/sidebar-rows.js";
+import { buildSidebarRows, filterCursor, firstMatchIndex, sidebarRowKey, sidebarWidth } from "../../src/ui/sidebar-rows.js";
 import type { Narrow } from "../../src/model/narrow.js";
 import * as eg from "../fixtures/example.js";
 
@@ -103,10 +103,27 @@ describe("sidebar helpers", () => {
   it("keys rows by what they open, and finds the first match of a filter", () => {
     const s = org();
     const rows = buildSidebarRows(s, { filter: "dep" });
-    expect(rows[firstMatchIndex(rows)]).toMatchObject({ kind: "channel", name: "backend" });
+    // #backend is listed because its topic matches; the first match is the topic itself, which Enter opens.
+    expect(rows.find((r) => r.kind === "channel")).toMatchObject({ name: "backend" });
+    expect(rows[firstMatchIndex(rows, "dep")]).toMatchObject({ kind: "topic", topic: "deploys" });
     expect(rows.map(sidebarRowKey)).toContain("topic:12:deploys");
     const all = buildSidebarRows(s, {});
     expect(all.filter((r) => r.kind === "view").map(sidebarRowKey)).toEqual(["view:inbox", "feed", "all-dms", "mentioned", "starred", "view:followed"]);
+  });
+
+  it("keeps the filter's cursor on the row the user moved to when rows arrive above it", () => {
+    const s = org();
+    const before = buildSidebarRows(s, { filter: "new" });
+    const pick = "topic:14:news";
+    const at = filterCursor(before, "new", pick);
+    expect(sidebarRowKey(before[at]!)).toBe(pick);
+    // A newer topic of the same channel (fetched, or just started) is listed above it.
+    eg.apply(s, eg.messageEvent(eg.streamMessage({ id: 500, stream_id: 14, subject: "new plan" })));
+    const after = buildSidebarRows(s, { filter: "new" });
+    expect(after.findIndex((r) => sidebarRowKey(r) === pick)).toBe(at + 1);
+    expect(sidebarRowKey(after[filterCursor(after, "new", pick)]!)).toBe(pick);
+    // Nothing picked: the first match, the new topic now.
+    expect(after[filterCursor(after, "new", undefined)]).toMatchObject({ kind: "topic", topic: "new plan" });
   });
 
   it("narrows the sidebar in a narrow terminal", () => {

@@ -1,14 +1,19 @@
-/** The compose box: recipient, the text with its cursor (up to `maxLines` rows, then it scrolls), the key hints, and the autocomplete list above it. */
+/**
+ * The compose box: recipient, the text with its cursor, soft-wrapped at the
+ * box's width (up to `maxLines` rows, then it scrolls to keep the cursor in
+ * view), the key hints, and the autocomplete list above it.
+ */
 import { Box, Text } from "ink";
-import stringWidth from "../../render/string-width.js";
-import { glyphs, t } from "../../render/glyphs.js";
+import { graphemes } from "../../render/graphemes.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { EditorState } from "../compose-editor.js";
+import { composeTextWidth, cursorRow, layoutText, type VisualLine } from "../compose-wrap.js";
 import type { CompletionMenu } from "../hooks/use-compose.js";
 import { useScreenState } from "../contexts.js";
 import { displayKey } from "../keymap.js";
 import { useTheme } from "../theme.js";
 import { Autocomplete } from "./Autocomplete.js";
+import { Framed } from "./Framed.js";
 
 export interface ComposeProps {
   label: string;
@@ -29,7 +34,8 @@ function useHint(menuOpen: boolean): { hint: string; newline: string } {
   const send = enterSends ? keys("send", "enter") : keys("newlineOrSend", "M-enter");
   const topic = ui.compose?.editing && ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
   const editing = !!ui.compose?.editing;
-  return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${newline} new line · ${keys("externalEditor", "C-o")} editor · ${keys("cancel", "escape")} close`, newline };
+  // The most needed first: a narrow box shows those and "…" for the rest.
+  return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${keys("cancel", "escape")} close · ${newline} new line · ${keys("externalEditor", "C-o")} editor`, newline };
 }
 
 /** A line of help while the message starts a poll or a to-do list (the server makes the widget from the text). */
@@ -42,59 +48,43 @@ export function widgetHint(text: string, newline: string): string | undefined {
 }
 
 /**
- * The cursor's line, cut to `room` columns so that the cursor stays visible:
- * the text before it, the character under it, and the text after it.
+ * The visual lines the box shows: up to `maxLines` of them, the cursor's
+ * among them (the box scrolls to keep it in view), and where the cursor is.
  */
-export function cursorWindow(line: string, col: number, room: number): { before: string; at: string; after: string } {
-  const cp = line.codePointAt(col);
-  const at = cp === undefined ? " " : String.fromCodePoint(cp);
-  let before = line.slice(0, col);
-  let after = line.slice(col + (cp === undefined ? 0 : at.length));
-  const atWidth = Math.max(1, stringWidth(at));
-  if (stringWidth(before) + atWidth + stringWidth(after) <= room) return { before, at, after };
-  // Drop characters from the start of what precedes the cursor until it fits with a little context after it.
-  const chars = [...before];
-  const keepAfter = Math.min(stringWidth(after), Math.max(0, Math.floor(room / 4)));
-  let w = stringWidth(before);
-  while (chars.length && w + atWidth + keepAfter + 1 > room) w -= stringWidth(chars.shift() ?? "");
-  before = (chars.length < [...line.slice(0, col)].length ? "…" : "") + chars.join("");
-  const left = room - stringWidth(before) - atWidth;
-  const out: string[] = [];
-  let aw = 0;
-  for (const ch of after) {
-    const cw = stringWidth(ch);
-    if (aw + cw > Math.max(0, left - 1)) {
-      out.push("…");
-      break;
-    }
-    out.push(ch);
-    aw += cw;
-  }
-  after = out.join("");
-  return { before, at, after };
+export function composeView(text: string, cursor: number, textWidth: number, maxLines: number) {
+  const lines = layoutText(text, textWidth);
+  const row = cursorRow(lines, cursor);
+  const start = Math.max(0, Math.min(row - maxLines + 1, lines.length - maxLines));
+  return { lines, row, start, shown: lines.slice(start, start + maxLines) };
+}
+
+/** The cursor's line in three parts: before the cursor, the cluster under it (a space at the end), after it. */
+export function cursorParts(text: string, line: VisualLine, cursor: number): { before: string; at: string; after: string } {
+  const rest = text.slice(cursor, line.end);
+  const first = rest === "" ? undefined : graphemes(rest)[Symbol.iterator]().next().value?.segment;
+  const at = first ?? " ";
+  return { before: text.slice(line.start, cursor), at, after: first === undefined ? "" : rest.slice(first.length) };
 }
 
 export function Compose({ label, editor, width, maxLines, sending, error }: ComposeProps) {
   const theme = useTheme();
   const menu = editor.menu;
   const { hint, newline } = useHint(!!menu);
-  const lines = editor.text.split("\n");
-  const beforeCursor = editor.text.slice(0, editor.cursor).split("\n");
-  const cursorLine = beforeCursor.length - 1;
-  const col = (beforeCursor[cursorLine] ?? "").length;
-  const start = Math.max(0, Math.min(cursorLine - maxLines + 1, lines.length - maxLines));
-  const shown = lines.slice(start, start + maxLines);
+  const { lines, row, start, shown } = composeView(editor.text, editor.cursor, composeTextWidth(width), maxLines);
   const widget = widgetHint(editor.text, newline);
   const more = lines.length > maxLines ? ` ${start + 1}-${start + shown.length}/${lines.length}` : "";
   return (
     <Box flexDirection="column" width={width} flexShrink={0}>
       {menu ? <Autocomplete items={menu.items} index={menu.index} width={width} /> : null}
-      <Box flexDirection="column" borderStyle={glyphs().boxSingle} borderColor={error ? theme.error : theme.accent} width={width} flexShrink={0}>
-        <Text wrap="truncate">
-          <Text color={theme.accent}>{sanitizeInline(label)}</Text>
-          <Text dimColor>{more}</Text>
-          <Text dimColor>{t(sending ? "  sending…" : "  " + hint)}</Text>
-        </Text>
+      <Framed
+        title={sanitizeInline(label)}
+        titleColor={theme.accent}
+        note={more}
+        hint={sending ? "sending…" : hint}
+        width={width}
+        border="boxSingle"
+        borderColor={error ? theme.error : theme.accent}
+      >
         {widget ? (
           <Text color={theme.accent} wrap="truncate">
             {widget}
@@ -106,8 +96,8 @@ export function Compose({ label, editor, width, maxLines, sending, error }: Comp
           </Text>
         ) : null}
         {shown.map((l, i) => {
-          if (start + i !== cursorLine) return <Text key={i} wrap="truncate">{l || " "}</Text>;
-          const w = cursorWindow(l, col, Math.max(4, width - 2));
+          if (start + i !== row) return <Text key={i} wrap="truncate">{editor.text.slice(l.start, l.end) || " "}</Text>;
+          const w = cursorParts(editor.text, l, editor.cursor);
           return (
             <Text key={i} wrap="truncate">
               {w.before}
@@ -116,7 +106,7 @@ export function Compose({ label, editor, width, maxLines, sending, error }: Comp
             </Text>
           );
         })}
-      </Box>
+      </Framed>
     </Box>
   );
 }

@@ -7,7 +7,8 @@
  * dimmed. The gutter carries the marks of every list (RowMark.tsx): the
  * cursor's row (inverse while the sidebar has the keys), else the open view
  * or narrow, else the cursor's dim mark. While filtering (q) a filter line
- * sits on top and takes the typed keys.
+ * sits on top and takes the typed keys, and the cursor is the only mark: it
+ * is what Enter opens (the open view's mark would be a second cursor).
  */
 import { Box, Text } from "ink";
 import { glyphs, t } from "../../render/glyphs.js";
@@ -42,7 +43,7 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
   useKeypress((name, input) => {
     const now = ctx.latest();
     if (now.focus !== "sidebar" || now.sidebar.filter === null) return false;
-    const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor };
+    const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor, pick: now.sidebar.pick };
     return handleFilterKey({ ...ctx, ui: now }, live, name, input);
   }, { priority: 20 });
 
@@ -61,7 +62,7 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
             width={width - 1}
             selected={index === cursor}
             focused={focused}
-            open={openKey !== undefined && rowKey(row) === openKey}
+            open={!filtering && openKey !== undefined && rowKey(row) === openKey}
           />
         );
       })}

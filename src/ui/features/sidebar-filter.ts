@@ -7,7 +7,7 @@ import { narrowKey } from "../../model/narrow.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { typedText } from "../keys.js";
 import { sidebarAccess } from "./core.js";
-import { buildSidebarRows, firstMatchIndex, moveCursor, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
+import { buildSidebarRows, filterCursor, rowMatches, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
 
 /**
  * What the filter keys last set, ahead of the next render: keys that arrive
@@ -16,6 +16,8 @@ import { buildSidebarRows, firstMatchIndex, moveCursor, sidebarRowKey, type Side
 export interface FilterLive {
   filter: string | null;
   cursor: number;
+  /** The row the user moved to (its key); undefined: the first match. */
+  pick?: string;
 }
 
 function rowsFor(ctx: ActionContext, o: SidebarOptions): SidebarRow[] {
@@ -24,10 +26,17 @@ function rowsFor(ctx: ActionContext, o: SidebarOptions): SidebarRow[] {
 }
 
 function setFilter(ctx: ActionContext, live: FilterLive, filter: string): void {
-  const cursor = firstMatchIndex(rowsFor(ctx, { filter }));
+  const cursor = filterCursor(rowsFor(ctx, { filter }), filter, undefined);
   live.filter = filter;
   live.cursor = cursor;
-  ctx.dispatch({ type: "sidebar", filter, cursor });
+  live.pick = undefined;
+  ctx.dispatch({ type: "sidebar", filter, cursor, pick: null });
+}
+
+/** The row under the filter's cursor. */
+function pickedRow(ctx: ActionContext, live: FilterLive, filter: string): SidebarRow | undefined {
+  const rows = rowsFor(ctx, { filter });
+  return rows[filterCursor(rows, filter, live.pick)];
 }
 
 /**
@@ -56,12 +65,21 @@ function closeFilter(ctx: ActionContext, live: FilterLive, row: SidebarRow | und
   }
   live.filter = null;
   live.cursor = cursor;
+  live.pick = undefined;
   ctx.dispatch({ type: "sidebar", filter: null, cursor, expanded: expanded ?? null });
 }
 
+/** The next row up or down that matches by its own name (folder headings and the channels of matching topics are passed over). */
+function nextMatch(rows: SidebarRow[], filter: string, from: number, step: -1 | 1): number {
+  for (let i = from + step; i >= 0 && i < rows.length; i += step) {
+    if (rowMatches(rows[i]!, filter)) return i;
+  }
+  return from;
+}
+
 /** Enter while filtering: open the highlighted row and leave filtering with it selected. */
-function openFiltered(ctx: ActionContext, live: FilterLive): void {
-  const row = rowsFor(ctx, { filter: live.filter })[live.cursor];
+function openFiltered(ctx: ActionContext, live: FilterLive, filter: string): void {
+  const row = pickedRow(ctx, live, filter);
   closeFilter(ctx, live, row);
   if (!row || row.kind === "header" || row.kind === "folder") return;
   if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) ctx.dispatch({ type: row.view });
@@ -78,13 +96,13 @@ export function handleFilterKey(ctx: ActionContext, live: FilterLive, name: stri
   const action = ctx.keymap.action("sidebar.filter", name);
   switch (action) {
     case "sidebarFilter.close":
-      closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
+      closeFilter(ctx, live, pickedRow(ctx, live, filter));
       return true;
     case "sidebarFilter.open":
-      openFiltered(ctx, live);
+      openFiltered(ctx, live, filter);
       return true;
     case "sidebarFilter.erase":
-      if (filter === "") closeFilter(ctx, live, rowsFor(ctx, { filter })[live.cursor]);
+      if (filter === "") closeFilter(ctx, live, pickedRow(ctx, live, filter));
       else setFilter(ctx, live, [...filter].slice(0, -1).join(""));
       return true;
     case "sidebarFilter.clear":
@@ -93,8 +111,10 @@ export function handleFilterKey(ctx: ActionContext, live: FilterLive, name: stri
     case "sidebarFilter.up":
     case "sidebarFilter.down": {
       const rows = rowsFor(ctx, { filter });
-      live.cursor = moveCursor(rows, live.cursor, action === "sidebarFilter.up" ? -1 : 1);
-      ctx.dispatch({ type: "sidebar", cursor: live.cursor });
+      live.cursor = nextMatch(rows, filter, filterCursor(rows, filter, live.pick), action === "sidebarFilter.up" ? -1 : 1);
+      const row = rows[live.cursor];
+      live.pick = row ? sidebarRowKey(row) : undefined;
+      ctx.dispatch({ type: "sidebar", cursor: live.cursor, pick: live.pick ?? null });
       return true;
     }
   }

@@ -25,6 +25,7 @@ import type { ActionContext, ComposeOptions } from "../app-context.js";
 import { applySuggestion, channelNeeded, completionContext, contextKey, suggestionsFor, type CompletionContext, type Suggestion } from "../autocomplete.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
+import { widgetHint } from "../components/Compose.js";
 import { openEditTopic } from "../popups/TopicPrompt.js";
 import type { ComposeState, UiAction } from "../ui-state.js";
 
@@ -54,10 +55,11 @@ export function composeProblem(store: Store, target: SendTarget, text: string, r
   return undefined;
 }
 
-/** Rows the compose box takes (text lines, border, label, error, autocomplete list). */
-export function composeRows(compose: ComposeState | undefined, editor: ComposeEditor): number {
+/** Rows the compose box takes (the text's lines as the box wraps them, border, label, poll/to-do line, error, autocomplete list). */
+export function composeRows(compose: ComposeState | undefined, editor: ComposeEditor, textWidth: number): number {
   if (!compose) return 0;
-  return Math.min(MAX_COMPOSE_LINES, lineCount(editor)) + 3 + (compose.error ? 1 : 0) + (editor.menu?.items.length ?? 0);
+  const widget = widgetHint(editor.text, "") !== undefined ? 1 : 0;
+  return Math.min(MAX_COMPOSE_LINES, lineCount(editor, textWidth)) + 3 + widget + (compose.error ? 1 : 0) + (editor.menu?.items.length ?? 0);
 }
 
 /**
@@ -92,9 +94,9 @@ export function useCompose(deps: {
   session: SyncSession;
   compose: ComposeState | undefined;
   dispatch: (a: UiAction) => void;
+  /** The columns the box gives the text (↑/↓ move by the lines it shows). */
+  textWidth: number;
   onSent: () => void;
-  /** A message was moved with the rest of its topic (change_later / change_all): where from, where to. */
-  onMoved?: (from: { channelId: number; topic: string }, to: { channelId: number; topic: string }, messageId: number) => void;
 }) {
   const editor = useRef<ComposeEditor>(EMPTY_EDITOR);
   const menuState = useRef<{ key?: string; query?: string; index: number; dismissed?: string; seen?: number }>({ index: 0 });
@@ -216,8 +218,6 @@ export function useCompose(deps: {
       dispatch({ type: "notice", text: "Nothing changed." });
       return;
     }
-    // Where it was, read before the move's event can change the message in the store.
-    const from = m?.type === "stream" && m.stream_id !== undefined ? { channelId: m.stream_id, topic: m.subject } : undefined;
     setSending(true);
     try {
       const saved = await editMessage(session, id, p);
@@ -227,12 +227,10 @@ export function useCompose(deps: {
       }
       editor.current = EMPTY_EDITOR;
       close();
+      // A move is said (and followed) when its event comes back: useMoveFollow, which knows where it went.
       const moved = p.topic !== undefined || p.stream_id !== undefined;
-      const done = moved ? (p.content !== undefined ? "Message edited and moved." : "Message moved.") : "Message edited.";
-      dispatch({ type: "notice", text: saved.value === "queued" ? "Edit kept: it is saved when the server can be reached." : done });
-      if (moved && from && p.propagate_mode !== "change_one") {
-        deps.onMoved?.(from, { channelId: p.stream_id ?? from.channelId, topic: p.topic ?? from.topic }, id);
-      }
+      if (saved.value === "queued") dispatch({ type: "notice", text: "Edit kept: it is saved when the server can be reached." });
+      else if (!moved) dispatch({ type: "notice", text: "Message edited." });
     } finally {
       setSending(false);
     }
@@ -308,7 +306,7 @@ export function useCompose(deps: {
 
       function handleText(): boolean | "typed" {
         if (action === "lineUp" || action === "lineDown") {
-          if (lineCount(editor.current) > 1) edit({ type: action === "lineUp" ? "up" : "down" });
+          edit({ type: action === "lineUp" ? "up" : "down", width: deps.textWidth });
           return "typed";
         }
         const e = editActionForKey(name, input, ctx.keymap);

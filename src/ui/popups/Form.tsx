@@ -27,7 +27,16 @@ export interface Option {
 }
 
 export type Field =
-  | { kind: "text"; name: string; label: string; initial?: string; hint?: string; validate?: (v: string) => string | undefined }
+  | {
+      kind: "text";
+      name: string;
+      label: string;
+      initial?: string;
+      hint?: string;
+      validate?: (v: string) => string | undefined;
+      /** Shown after the value as it is typed: what it stands for (an emoji name's emoji), or what it could be. */
+      preview?: (v: string) => string | undefined;
+    }
   | { kind: "toggle"; name: string; label: string; initial?: boolean }
   | { kind: "choice"; name: string; label: string; options: Option[]; initial?: string }
   | { kind: "pick"; name: string; label: string; options: Option[]; initial?: string; multi?: boolean; required?: boolean };
@@ -151,7 +160,7 @@ export function Form({ spec, keymap, close }: { spec: FormSpec; keymap: Keymap; 
         <Text color={focused ? theme.accent : undefined} bold={focused}>
           {" " + fitLabel(sanitizeInline(f.label), labelWidth - 3) + " "}
         </Text>
-        {renderField(f, s, focused, inner)}
+        {renderField(f, s, focused, inner, theme.accent)}
       </Text>,
     );
     if (focused && f.kind === "pick") {
@@ -234,10 +243,19 @@ function editField(f: Field, s: FieldState, action: string | undefined, name: st
   if (edit) s.editor = editorReducer(s.editor, edit);
 }
 
-function renderField(f: Field, s: FieldState, focused: boolean, width: number): ReactNode {
+function renderField(f: Field, s: FieldState, focused: boolean, width: number, accent: string | undefined): ReactNode {
   switch (f.kind) {
-    case "text":
-      return <TextLine editor={s.editor} focused={focused} width={width} placeholder={f.hint} />;
+    case "text": {
+      const preview = f.preview ? sanitizeInline(f.preview(s.editor.text) ?? "") : "";
+      if (!preview) return <TextLine editor={s.editor} focused={focused} width={width} placeholder={f.hint} />;
+      const room = Math.max(8, width - displayWidth(preview) - 2);
+      return (
+        <Text>
+          <TextLine editor={s.editor} focused={focused} width={Math.min(room, displayWidth(s.editor.text) + 2)} placeholder={f.hint} />
+          <Text color={accent}>{"  " + preview}</Text>
+        </Text>
+      );
+    }
     case "toggle":
       return <Text>{s.on ? "[x] yes" : "[ ] no"}</Text>;
     case "choice":

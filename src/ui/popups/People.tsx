@@ -21,8 +21,19 @@ import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
+/** The list's filter, its mode and its cursor: kept by whoever opened the list, so they outlast a card opened over it. */
+export interface PeopleState {
+  filter: string;
+  editing: boolean;
+  cursor: number;
+  /** The person under the cursor: the cursor stays on them when presence reorders the list. */
+  userId?: number;
+}
+
 export interface PeopleProps {
   close: () => void;
+  /** Where the list keeps its state (a popup over it unmounts it; closing that one brings it back as it was). */
+  state?: PeopleState;
   /** Enter on a person. */
   onOpen: (row: UserRow) => void;
   /** u on a person. */
@@ -48,22 +59,24 @@ export function personSummary(ctx: ActionContext, row: UserRow): string {
   return parts.filter(Boolean).join(t(" · "));
 }
 
-export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
+export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleProps): ReactNode {
   const { store, keymap } = useScreenState();
   usePresenceVersion(store); // presence dots follow the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  // The filter, its mode and the cursor live in refs, so keys that arrive in one burst
-  // (w/omar typed ahead over a lagging link) each see what the key before them did.
-  const filterRef = useRef("");
-  const editingRef = useRef(false);
-  const cursorRef = useRef(0);
+  // The filter, its mode and the cursor live in one object changed in place, so keys that arrive in one
+  // burst (w/omar typed ahead over a lagging link) each see what the key before them did.
+  const own = useRef<PeopleState>({ filter: "", editing: false, cursor: 0 });
+  const st = state ?? own.current;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const rowsFor = () => userRows(store, now(), { filter: filterRef.current || undefined });
+  const rowsFor = () => userRows(store, now(), { filter: st.filter || undefined });
   const rows = rowsFor();
-  const filter = filterRef.current;
-  const editing = editingRef.current;
-  const clampAt = (list: unknown[]) => Math.max(0, Math.min(cursorRef.current, list.length - 1));
+  const filter = st.filter;
+  const editing = st.editing;
+  const clampAt = (list: UserRow[]) => {
+    const person = st.userId === undefined ? -1 : list.findIndex((r) => r.userId === st.userId);
+    return person >= 0 ? person : Math.max(0, Math.min(st.cursor, list.length - 1));
+  };
   const at = clampAt(rows);
   const room = Math.max(1, height - 5); // border (2), title, filter line, counts line
   const start = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
@@ -73,24 +86,29 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
     (name, input) => {
       const rowsNow = rowsFor();
       const atNow = clampAt(rowsNow);
-      const move = (d: number) => (cursorRef.current = Math.max(0, Math.min(rowsNow.length - 1, atNow + d)));
+      const goTo = (i: number) => {
+        st.cursor = Math.max(0, Math.min(rowsNow.length - 1, i));
+        st.userId = rowsNow[st.cursor]?.userId;
+      };
+      const move = (d: number) => goTo(atNow + d);
       const setFilter = (f: string) => {
-        filterRef.current = f;
-        cursorRef.current = 0;
+        st.filter = f;
+        st.cursor = 0;
+        st.userId = undefined;
       };
       const row = rowsNow[atNow];
-      if (editingRef.current) {
+      if (st.editing) {
         const action = keymap.action("popup.people.filter", name);
-        if (action === "peopleFilter.done") editingRef.current = false;
+        if (action === "peopleFilter.done") st.editing = false;
         else if (action === "peopleFilter.down") move(1);
         else if (action === "peopleFilter.message") {
           if (row) onOpen(row);
-        } else if (action === "peopleFilter.erase") setFilter(filterRef.current.slice(0, -1));
+        } else if (action === "peopleFilter.erase") setFilter(st.filter.slice(0, -1));
         else if (action === "peopleFilter.clear") setFilter("");
         else if (action === "peopleFilter.up") move(-1);
         else {
           const typed = typedText(name, input);
-          if (typed !== undefined) setFilter(filterRef.current + typed);
+          if (typed !== undefined) setFilter(st.filter + typed);
         }
         redraw();
         return true;
@@ -101,9 +119,9 @@ export function People({ close, onOpen, onCard, now = Date.now }: PeopleProps): 
       else if (action === "people.up") move(-1);
       else if (action === "people.pageDown") move(room);
       else if (action === "people.pageUp") move(-room);
-      else if (action === "people.first") cursorRef.current = 0;
-      else if (action === "people.last") cursorRef.current = rowsNow.length - 1;
-      else if (action === "people.filter") editingRef.current = true;
+      else if (action === "people.first") goTo(0);
+      else if (action === "people.last") goTo(rowsNow.length - 1);
+      else if (action === "people.filter") st.editing = true;
       else if (action === "people.message" && row) onOpen(row);
       else if (action === "people.card" && row) onCard(row);
       redraw();

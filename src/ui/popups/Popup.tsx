@@ -1,18 +1,13 @@
-/** A bordered box drawn over the main area, with a title and a key hint (the client's own text: its typography follows the glyphs). */
-import { Box, Text } from "ink";
+/** A bordered box drawn over the main area, with a title and a key hint (what does not fit beside the title goes on in the bottom border). */
 import type { ReactNode } from "react";
-import { glyphs, t } from "../../render/glyphs.js";
+import { Framed } from "../components/Framed.js";
 import { useTheme } from "../theme.js";
 
 export function Popup({ title, hint, width, height, children }: { title: string; hint?: string; width: number; height: number; children: ReactNode }) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" borderStyle={glyphs().box} borderColor={theme.accent} paddingX={1} width={width} height={height} flexShrink={0}>
-      <Text wrap="truncate">
-        <Text bold>{title}</Text>
-        {hint ? <Text dimColor>{"  " + t(hint)}</Text> : null}
-      </Text>
+    <Framed title={title} titleBold hint={hint} width={width} height={height} border="box" borderColor={theme.accent} paddingX={1}>
       {children}
-    </Box>
+    </Framed>
   );
 }
