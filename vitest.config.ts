@@ -11,8 +11,22 @@ const wasmBytes = {
   },
 };
 
+/** `termchat:image-decoder`: the decoder thread's code, built as the bundle carries it (scripts/image-worker.mjs). */
+const imageWorker = {
+  name: "image-worker",
+  resolveId(id: string) {
+    return id === "termchat:image-decoder" ? "\0termchat:image-decoder" : undefined;
+  },
+  async load(id: string) {
+    if (id !== "\0termchat:image-decoder") return undefined;
+    const { buildImageWorker } = await import("./scripts/image-worker.mjs");
+    const { code } = await buildImageWorker();
+    return `export default ${JSON.stringify(code)};`;
+  },
+};
+
 export default defineConfig({
-  plugins: [wasmBytes],
+  plugins: [wasmBytes, imageWorker],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 60_000,

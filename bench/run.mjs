@@ -3,6 +3,7 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { imageWorkerPlugin } from "../scripts/image-worker.mjs";
 import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
@@ -23,7 +24,7 @@ const common = {
 // Bytes per keystroke, with the frame writer and (for comparison) with Ink's own writer.
 await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFramePlugin] });
 await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFrame({ frameWriter: false })] });
-await build({ ...common, entryPoints: entries, outdir, plugins: [inkFramePlugin] });
+await build({ ...common, entryPoints: entries, outdir, plugins: [inkFramePlugin, imageWorkerPlugin()] });
 const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },

@@ -8,6 +8,7 @@ import type { Store } from "../../model/store.js";
 import { fetchUploadBytes } from "../../sync/actions/images.js";
 import type { ActionSession } from "../../sync/actions/result.js";
 import type { LayoutOptions } from "../message-layout.js";
+import { terminalCapabilities } from "../terminal/capabilities.js";
 import { drawnByTerminal, terminalGraphics } from "./graphics.js";
 import { loadTerminalEncoders } from "./terminal-image.js";
 import { ImagePreviews } from "./image-previews.js";
@@ -49,7 +50,8 @@ export function useImagePreviews(session: Pick<ActionSession, "machine">, store:
     if (!enabled || graphics.mode === "off") return undefined;
     // Without colour there is no half-block art: the caption alone.
     const captionsOnly = !color && graphics.mode === "halfblocks";
-    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats }, m, width);
+    const cellPx = terminalCapabilities().cellPx;
+    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats, ...(cellPx && { cellPx }) }, m, width);
   }, [previews, enabled, color, site, thumbnailFormats, version]);
   return { images, previews, version };
 }
