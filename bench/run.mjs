@@ -8,7 +8,7 @@ import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
+const entries = ["bench/images.tsx", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -44,11 +44,15 @@ const runs = [
   { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
+  ...["png", "jpeg", "gif"].flatMap((kind) => [
+    { title: `Images: a large ${kind.toUpperCase()} arriving in the open conversation, decoded from the file (a server without thumbnails)`, file: "images.js", args: [kind], env: { BENCH_SERVER_THUMBNAILS: "off" } },
+    { title: `Images: the same ${kind.toUpperCase()} from a server that makes thumbnails`, file: "images.js", args: [kind] },
+  ]),
 ];
 const only = process.env.BENCH_ONLY;
 for (const r of runs) {
   if (only && !r.file.startsWith(only)) continue;
   console.log(`\n${r.title}`);
-  const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000 });
+  const res = spawnSync(process.execPath, ["--expose-gc", `${outdir}/${r.file}`, ...r.args], { stdio: "inherit", timeout: 300_000, env: { ...process.env, ...r.env } });
   if (res.status !== 0) console.log(`  (benchmark ended with status ${res.status ?? res.signal})`);
 }

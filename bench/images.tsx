@@ -1,0 +1,208 @@
+/**
+ * One large image arriving in the open conversation: the real App on a fake 120×40 TTY with a
+ * real sync session against the reference server (its own process, demo data), the combined
+ * feed following the newest message. Another member uploads the image and sends a message
+ * linking it; meanwhile j/k are pressed from another thread (each after the previous key's frame
+ * and a gap longer than Ink's render throttle, so a key pressed while the main thread is busy
+ * waits as a person's would) until the preview is decoded (or refused) and a second more.
+ *
+ * Figures: the first frame and the resident memory while idle (the neighbours: what must not
+ * get worse), then the peak resident memory from the message's send to the end (the kernel's
+ * high-water mark, reset just before: it sees the decoder's thread too) and the slowest
+ * key-to-frame in that span.
+ *
+ * Arguments: png | jpeg | gif. BENCH_SERVER_THUMBNAILS=off starts the server without
+ * thumbnails (the client then decodes the original, as a client of an older server does).
+ */
+import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Writable } from "node:stream";
+import { Worker } from "node:worker_threads";
+import { render } from "ink";
+import { ApiClient } from "../src/api/http.js";
+import { SyncSession } from "../src/sync/session.js";
+import { App } from "../src/ui/App.js";
+import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
+import { previewsOf } from "../src/ui/images/use-image-previews.js";
+import { fakeStdin } from "./fake-stdin.js";
+import { IMAGE_FILES } from "./image-files.js";
+import { printFigure, startBenchServer } from "./util.js";
+
+const kind = (process.argv[2] ?? "png") as keyof typeof IMAGE_FILES;
+/** Gap after each frame before the next key: more than Ink's render throttle (1000/30 ms). */
+const GAP_MS = 40;
+const FRAME_TIMEOUT_MS = 5_000;
+/** Keys that caused no frame within FRAME_TIMEOUT_MS (not counted in the times). */
+let missed = 0;
+const dir = resolve(import.meta.dirname, "images");
+execFileSync(process.execPath, [join(import.meta.dirname, "image-files.js"), dir]);
+const file = readFileSync(join(dir, IMAGE_FILES[kind]));
+
+class FakeTty extends Writable {
+  readonly isTTY = true;
+  columns = 120;
+  rows = 40;
+  firstWrite = 0;
+  private waiter: (() => void) | undefined;
+  override _write(_chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.firstWrite ||= performance.now();
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.();
+    done();
+  }
+  nextWrite(ms: number): Promise<boolean> {
+    return new Promise((res) => {
+      const t = setTimeout(() => ((this.waiter = undefined), res(false)), ms);
+      this.waiter = () => (clearTimeout(t), res(true));
+    });
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync("/proc/self/status", "utf8"))?.[1]) / 1024;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+const server = await startBenchServer("demo");
+const stop = () => void server.stop().then(() => process.exit(1));
+process.once("uncaughtException", (err) => (console.error(err), stop()));
+process.once("unhandledRejection", (err) => (console.error(err), stop()));
+
+// Another member: uploads the file now (outside what is measured), sends the message later.
+const login = await fetch(`${server.url}/api/v1/fetch_api_key`, { method: "POST", body: new URLSearchParams({ username: "omar@lighthouse.test", password: "termchat-demo" }) });
+const { api_key } = (await login.json()) as { api_key: string };
+const auth = "Basic " + Buffer.from(`omar@lighthouse.test:${api_key}`).toString("base64");
+const form = new FormData();
+form.append("file", new Blob([file]), IMAGE_FILES[kind]);
+const uploaded = (await (await fetch(`${server.url}/api/v1/user_uploads`, { method: "POST", headers: { authorization: auth }, body: form })).json()) as { url: string };
+
+const stateDir = await mkdtemp(join(tmpdir(), "termchat-bench-images-"));
+const client = new ApiClient({ site: server.url, email: server.email, apiKey: server.apiKey });
+const session = await SyncSession.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
+await session.machine.start();
+const stdout = new FakeTty();
+const stdin = fakeStdin();
+const mounted = performance.now();
+const instance = render(
+  <KeypressProvider onAnyKey={() => session.keyPressed()}>
+    <App session={session} />
+  </KeypressProvider>,
+  { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
+);
+
+/**
+ * Keys from another thread: a key pressed while the main thread is busy (decoding, say) waits as
+ * a person's would, and the wait counts. The thread asks for a key, the main thread writes it and
+ * answers when the frame it causes is written; both clocks are the wall clock
+ * (performance.timeOrigin + now()).
+ */
+const KEYS_SOURCE = `
+  const { parentPort } = require("node:worker_threads");
+  const now = () => performance.timeOrigin + performance.now();
+  let running = true;
+  parentPort.on("message", (m) => {
+    if (m === "stop") running = false;
+    else setTimeout(tick, ${GAP_MS});
+  });
+  function tick() { if (running) parentPort.postMessage(now()); }
+  tick();`;
+
+/** Presses keys from the other thread until `done()`, each chosen by `key()`; returns the key-to-frame times. */
+async function pressUntil(key: () => string, done: () => boolean): Promise<number[]> {
+  const times: number[] = [];
+  const keys = new Worker(KEYS_SOURCE, { eval: true });
+  const wall = () => performance.timeOrigin + performance.now();
+  await new Promise<void>((finish) => {
+    keys.on("message", (askedAt: number) => {
+      if (done()) {
+        keys.postMessage("stop");
+        return finish();
+      }
+      const frame = stdout.nextWrite(FRAME_TIMEOUT_MS);
+      stdin.write(key());
+      void frame.then((ok) => {
+        if (ok) times.push(wall() - askedAt);
+        else missed++;
+        keys.postMessage("next");
+      });
+    });
+  });
+  await keys.terminate();
+  return times;
+}
+
+await sleep(1500);
+const firstFrameMs = stdout.firstWrite - mounted;
+// The combined feed, at its newest message.
+const opening = ["a", "G"];
+await pressUntil(() => opening.shift()!, () => opening.length === 0);
+await sleep(1500);
+let idleKeys = 0;
+// k then j, in turn: each moves the selection by one message, so each draws a frame.
+let last = "j";
+const alternate = () => (last = last === "k" ? "j" : "k");
+const before = await pressUntil(alternate, () => idleKeys++ >= 40);
+const idleMissed = missed;
+gc();
+await sleep(500);
+const idleRss = status("VmRSS");
+
+// From here: the kernel's high-water mark starts again at the present resident size.
+writeFileSync("/proc/self/clear_refs", "5");
+const previews = previewsOf(session);
+const version = previews.version;
+const general = [...session.machine.store!.channels.values()].find((c) => c.name === "general")!;
+const sent = performance.now();
+void fetch(`${server.url}/api/v1/messages`, {
+  method: "POST",
+  headers: { authorization: auth },
+  body: new URLSearchParams({ type: "stream", to: String(general.stream_id), topic: "image bench", content: `[${IMAGE_FILES[kind]}](${uploaded.url})` }),
+});
+let readyAt = 0;
+let arrived = false;
+const deadline = sent + 60_000;
+missed = 0;
+const during = await pressUntil(
+  () => {
+    // Once the message is in, G shows the newest; then k and j in turn keep it on screen.
+    const isIn = !arrived && [...(session.machine.store?.messages.byId.values() ?? [])].some((m) => m.content.includes(uploaded.url));
+    arrived ||= isIn;
+    if (!isIn) return alternate();
+    last = "j";
+    return "G";
+  },
+  () => {
+    if (!readyAt && previews.version > version) readyAt = performance.now();
+    return performance.now() > deadline || (readyAt > 0 && performance.now() - readyAt > 1000);
+  },
+);
+const peakRss = status("VmHWM");
+
+// What the preview became: the cache's entry for the file or one of its thumbnails (read without asking for anything).
+const thumbnail = (name: string) => `/user_uploads/thumbnail/${uploaded.url.slice("/user_uploads/".length)}/${name}`;
+const paths = [uploaded.url, ...(session.machine.store?.realm.thumbnailFormats ?? []).map((f) => thumbnail(f.name))];
+const entries = (previews as unknown as { entries: Map<string, { state: { status: string; error?: string } }> }).entries;
+const shown = paths.map((p) => entries.get(p)?.state).find(Boolean);
+instance.unmount();
+await session.dispose(500);
+await client.close();
+await server.stop();
+await rm(stateDir, { recursive: true, force: true });
+
+const sorted = [...during].sort((a, b) => a - b);
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? NaN;
+const size = kind === "jpeg" ? "7300×5475" : "6000×6000";
+printFigure("first frame (render to first write)", firstFrameMs.toFixed(0), "ms");
+printFigure("resident memory while idle, before the image", idleRss.toFixed(0), "MiB");
+printFigure(`j/k to frame while idle, p95 (${before.length} keys${idleMissed ? `, ${idleMissed} without a frame` : ""})`, p95(before).toFixed(1), "ms");
+printFigure(`${size} ${kind.toUpperCase()} (${(file.length / 1024).toFixed(0)} KiB): send to preview ${shown?.status ?? "?"}`, readyAt ? (readyAt - sent).toFixed(0) : "never", "ms");
+if (shown?.error) console.log(`    (${shown.error})`);
+printFigure("  peak resident memory from the send to a second after", peakRss.toFixed(0), "MiB");
+printFigure("  of which above the idle figure", (peakRss - idleRss).toFixed(0), "MiB (target ≤ 32)");
+printFigure(`  slowest key to frame in that span (${during.length} keys${missed ? `, ${missed} without a frame` : ""})`, (sorted[sorted.length - 1] ?? NaN).toFixed(1), "ms (target ≤ 50)");
+printFigure("  key to frame in that span, p95", p95(during).toFixed(1), "ms");
+process.exit(0);
