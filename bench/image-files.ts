@@ -3,7 +3,8 @@
  * - a 6000×6000 PNG of one colour (about 100 KB: 108 MB of rows deflated);
  * - a 40-megapixel JPEG (7300×5475, 4:2:0, a smooth gradient: every block flat, so the file
  *   is small and any decoder can read it), written by hand below;
- * - a 6000×6000 GIF of one colour (omggif's writer).
+ * - a 6000×6000 GIF of one colour (omggif's writer);
+ * - a 64×64 PNG of one colour: what any message with a picture costs, to compare with.
  * Run as `node image-files.js DIR`: it writes what is missing and prints nothing else.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { createDeflate } from "node:zlib";
 import { GifWriter } from "omggif";
 import { crc32 } from "../test/fixtures/images/png-writer.js";
 
-export const IMAGE_FILES = { png: "one-colour-6000.png", jpeg: "gradient-40mp.jpg", gif: "one-colour-6000.gif" } as const;
+export const IMAGE_FILES = { png: "one-colour-6000.png", jpeg: "gradient-40mp.jpg", gif: "one-colour-6000.gif", small: "one-colour-64.png" } as const;
 
 async function png(path: string, side: number): Promise<void> {
   const chunk = (type: string, body: Buffer) => {
@@ -99,6 +100,7 @@ export async function makeImageFiles(dir: string): Promise<void> {
   if (!existsSync(at(IMAGE_FILES.png))) await png(at(IMAGE_FILES.png), 6000);
   if (!existsSync(at(IMAGE_FILES.jpeg))) jpeg(at(IMAGE_FILES.jpeg), 7300, 5475);
   if (!existsSync(at(IMAGE_FILES.gif))) gif(at(IMAGE_FILES.gif), 6000);
+  if (!existsSync(at(IMAGE_FILES.small))) await png(at(IMAGE_FILES.small), 64);
 }
 
 if (process.argv[1]?.endsWith("image-files.js")) await makeImageFiles(process.argv[2] ?? ".tmp/bench/images");

@@ -8,7 +8,7 @@ import { inkFrame, inkFramePlugin } from "../scripts/ink-frame-plugin.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/images.tsx", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
+const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -22,8 +22,8 @@ const common = {
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 // Bytes per keystroke, with the frame writer and (for comparison) with Ink's own writer.
-await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFramePlugin] });
-await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFrame({ frameWriter: false })] });
+await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFramePlugin, imageWorkerPlugin()] });
+await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkFrame({ frameWriter: false }), imageWorkerPlugin()] });
 await build({ ...common, entryPoints: entries, outdir, plugins: [inkFramePlugin, imageWorkerPlugin()] });
 const data = process.argv[2] ?? "large";
 const runs = [
@@ -44,6 +44,8 @@ const runs = [
   { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
+  { title: "Images: each large image decoded alone on the decoder thread (no app in the process)", file: "image-decode.js", args: [] },
+  { title: "Images: a 64×64 PNG arriving in the open conversation (what any picture costs)", file: "images.js", args: ["small"], env: { BENCH_SERVER_THUMBNAILS: "off" } },
   ...["png", "jpeg", "gif"].flatMap((kind) => [
     { title: `Images: a large ${kind.toUpperCase()} arriving in the open conversation, decoded from the file (a server without thumbnails)`, file: "images.js", args: [kind], env: { BENCH_SERVER_THUMBNAILS: "off" } },
     { title: `Images: the same ${kind.toUpperCase()} from a server that makes thumbnails`, file: "images.js", args: [kind] },

@@ -23,7 +23,12 @@ export interface DecodedImage extends Pixels {
  * ImageFormatError with one line saying why; one over the budget an
  * ImageTooLargeError (a kind of ImageFormatError) naming its size.
  */
-export async function decodeImage(bytes: Uint8Array, maxWidth = Infinity, maxHeight = Infinity): Promise<DecodedImage> {
+export interface DecodeOptions {
+  /** Asks for a garbage collection (the decoder's thread has one): decoders that make garbage outside the heap call it. */
+  collect?: () => void;
+}
+
+export async function decodeImage(bytes: Uint8Array, maxWidth = Infinity, maxHeight = Infinity, o: DecodeOptions = {}): Promise<DecodedImage> {
   const header = readImageHeader(bytes);
   if (!header) throw new ImageFormatError("not an image in a known format (PNG, JPEG, GIF, WebP)");
   const plan = planDecode(header, bytes.byteLength, maxWidth, maxHeight);
@@ -31,7 +36,7 @@ export async function decodeImage(bytes: Uint8Array, maxWidth = Infinity, maxHei
     let pixels: Pixels;
     switch (header.kind) {
       case "png":
-        pixels = await decodePng(bytes, header, plan);
+        pixels = await decodePng(bytes, header, plan, o.collect);
         break;
       case "jpeg":
         pixels = decodeJpeg(bytes, header, plan);

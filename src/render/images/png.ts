@@ -153,7 +153,15 @@ function toRgba(h: ImageHeader, c: Chunks, row: Uint8Array, count: number, out: 
   return out;
 }
 
-export function decodePng(bytes: Uint8Array, h: ImageHeader, plan: DecodePlan): Promise<Pixels> {
+/** Inflated bytes between two calls of `collect` (each inflated chunk is a buffer of its own until collected). */
+const COLLECT_EVERY = 4 * 1024 * 1024;
+
+/**
+ * `collect`, when given, is called every few megabytes inflated: zlib hands out every chunk in a
+ * new buffer, and V8 frees them only when it collects, which it does late for memory outside its
+ * heap (tens of megabytes of dead chunks on a large image).
+ */
+export function decodePng(bytes: Uint8Array, h: ImageHeader, plan: DecodePlan, collect?: () => void): Promise<Pixels> {
   const chunks = readChunks(bytes, h.colorType!);
   if (chunks.data.length === 0) throw new ImageFormatError("the PNG has no image data");
   if (h.colorType === 3 && !chunks.palette) throw new ImageFormatError("the PNG's palette is missing");
@@ -170,6 +178,7 @@ export function decodePng(bytes: Uint8Array, h: ImageHeader, plan: DecodePlan): 
   let pass = 0;
   let row = 0;
   let filled = 0;
+  let inflated = 0;
   const rowLength = () => Math.ceil((passes[pass]!.w * bits) / 8) + 1;
 
   /** Takes inflated bytes; true once the last row of the last pass is done. */
@@ -208,6 +217,11 @@ export function decodePng(bytes: Uint8Array, h: ImageHeader, plan: DecodePlan): 
       else reject(err instanceof ImageFormatError ? err : new ImageFormatError(`the PNG's image data is broken: ${(err as Error).message}`));
     };
     inflate.on("data", (data: Buffer) => {
+      inflated += data.length;
+      if (collect && inflated >= COLLECT_EVERY) {
+        inflated = 0;
+        collect();
+      }
       try {
         if (take(data)) finish();
       } catch (err) {

@@ -20,8 +20,11 @@ export type DecodeAnswer =
   | { id: number; ok: true; width: number; height: number; data: Uint8Array; source: { kind: ImageKind; width: number; height: number } }
   | { id: number; ok: false; error: string; tooLarge?: { width: number; height: number } };
 
+/** V8's collector, when the process runs with --expose-gc (the launcher sets it, bin/v8-flags.cjs). */
+const gc = (globalThis as { gc?: () => void }).gc;
+
 parentPort?.on("message", (job: DecodeJob) => {
-  decodeImage(job.bytes, job.maxWidth, job.maxHeight).then(
+  decodeImage(job.bytes, job.maxWidth, job.maxHeight, gc ? { collect: gc } : {}).then(
     (p) => {
       const answer: DecodeAnswer = { id: job.id, ok: true, width: p.width, height: p.height, data: p.data, source: { kind: p.source.kind, width: p.source.width, height: p.source.height } };
       parentPort!.postMessage(answer, [p.data.buffer as ArrayBuffer]);

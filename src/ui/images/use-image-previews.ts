@@ -17,10 +17,15 @@ import { imagePreviewLines } from "./preview-lines.js";
 
 const bySession = new WeakMap<object, ImagePreviews>();
 
-/** The preview cache of a session. */
+/**
+ * The preview cache of a session. Images are decoded to at most 512 pixels a side where they
+ * are drawn as half-blocks (two pixels a cell: more than any terminal's width), 1024 where the
+ * terminal draws the pixels.
+ */
 export function previewsOf(session: Pick<ActionSession, "machine">): ImagePreviews {
   let previews = bySession.get(session);
   if (!previews) {
+    const maxSide = drawnByTerminal(terminalGraphics().mode) ? 1024 : 512;
     previews = new ImagePreviews(async (path, signal) => {
       try {
         return await fetchUploadBytes(session, path, signal);
@@ -30,7 +35,7 @@ export function previewsOf(session: Pick<ActionSession, "machine">): ImagePrevie
         if (original === undefined || signal.aborted) throw err;
         return fetchUploadBytes(session, original, signal);
       }
-    });
+    }, { maxSide });
     bySession.set(session, previews);
   }
   return previews;
