@@ -11,8 +11,9 @@
  * high-water mark, reset just before: it sees the decoder's thread too) and the slowest
  * key-to-frame in that span.
  *
- * Arguments: png | jpeg | gif | small (a 64×64 PNG: what any picture costs, the neighbour). BENCH_SERVER_THUMBNAILS=off starts the server without
- * thumbnails (the client then decodes the original, as a client of an older server does).
+ * Arguments: png | jpeg | gif | small (a 64×64 PNG: what any picture costs, the neighbour).
+ * BENCH_SERVER_THUMBNAILS=off starts the server without thumbnails (the client then decodes
+ * the original, as a client of an older server does).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { execFileSync } from "node:child_process";

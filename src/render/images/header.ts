@@ -48,7 +48,7 @@ export function sniff(b: Uint8Array): ImageKind | undefined {
 }
 
 function png(b: Uint8Array): ImageHeader {
-  if (b.length < 33 || ascii(b, 12, 4) !== "IHDR") throw new ImageFormatError("the PNG has no header chunk");
+  if (b.length < 29 || ascii(b, 12, 4) !== "IHDR") throw new ImageFormatError("the PNG has no header chunk");
   const colorType = b[25]!;
   const bitDepth = b[24]!;
   const allowed: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };

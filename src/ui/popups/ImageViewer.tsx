@@ -1,7 +1,8 @@
 /**
  * An image at full pane size, drawn with half-blocks (text, so it works in
  * every terminal); the next key closes it. The image comes from the preview
- * cache, fetched if it is not there yet.
+ * cache, fetched if it is not there yet: the server's thumbnail that covers
+ * the pane when it makes them, else the file.
  */
 import { Text } from "ink";
 import { useEffect, useState } from "react";
@@ -10,14 +11,14 @@ import { useScreenState } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { displayKey } from "../keymap.js";
 import { terminalGraphics } from "../images/graphics.js";
-import type { ImageRef } from "../images/image-refs.js";
+import { previewPath, type ImageRef } from "../images/image-refs.js";
 import { imageLabel } from "../images/preview-lines.js";
 import { previewsOf } from "../images/use-image-previews.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function ImageViewer({ image, close }: { image: ImageRef; close: () => void }) {
-  const { session, keymap } = useScreenState();
+  const { session, keymap, store } = useScreenState();
   const { width, height } = usePopupSize();
   const previews = previewsOf(session);
   const [, setVersion] = useState(previews.version);
@@ -29,12 +30,13 @@ export function ImageViewer({ image, close }: { image: ImageRef; close: () => vo
     },
     { priority: 50 },
   );
-  const state = previews.get(image.path);
   const cols = Math.max(4, width - 4);
   const rows = Math.max(2, height - 3);
+  const path = previewPath(image.path, store.realm.thumbnailFormats, { width: cols, height: rows * 2 });
+  const state = previews.get(path);
   const depth = terminalGraphics().depth;
   const label = imageLabel(image.label, image.path);
-  const art = state.status === "ready" ? previews.rendering(image.path, `full:${cols}x${rows}:${depth}`, (p) => halfBlockLines(p, cols, rows, depth)) ?? [] : [];
+  const art = state.status === "ready" ? previews.rendering(path, `full:${cols}x${rows}:${depth}`, (p) => halfBlockLines(p, cols, rows, depth)) ?? [] : [];
   return (
     <Popup title={label} hint={`${displayKey(keymap.keysFor("image.close")[0] ?? "escape")} close`} width={width} height={height}>
       {state.status === "loading" ? <Text dimColor>Loading…</Text> : null}
