@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startServer, writeZuliprcs, type FileRequestRecord, type RunningServer } from "../../src/server/index.js";
 import { writePng } from "../fixtures/images/png-writer.js";
 import { apiAs, ensureBuilt, startApp } from "./app.js";
+import { colouredHalfBlocks, pollStyled } from "./half-blocks.js";
 import type { TmuxSession } from "./tmux.js";
 
 let server: RunningServer;
@@ -32,26 +33,6 @@ afterAll(async () => {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Cells drawn as `▀` with both a foreground and a background colour in force. */
-function colouredHalfBlocks(styled: string): number {
-  let count = 0;
-  for (const line of styled.split("\n")) {
-    let fg = false;
-    let bg = false;
-    for (const m of line.matchAll(/\x1b\[([\d;:]*)m|▀/g)) {
-      if (m[0] === "▀") {
-        if (fg && bg) count++;
-        continue;
-      }
-      const p = m[1] ?? "";
-      if (p === "" || p === "0") fg = bg = false;
-      if (/(^|;)38[;:][25][;:]/.test(p)) fg = true;
-      if (/(^|;)48[;:][25][;:]/.test(p)) bg = true;
-    }
-  }
-  return count;
-}
 
 async function upload(as: string, name: string, bytes: Uint8Array): Promise<string> {
   const login = await fetch(`${server.url}/api/v1/fetch_api_key`, { method: "POST", body: new URLSearchParams({ username: as, password: "termchat-demo" }) });
@@ -83,11 +64,7 @@ it("a huge image shows its name and size; an ordinary one its preview, made from
   expect(screen).toContain("▨ chart.png");
 
   // The chart: coloured half-blocks (the 240×120 gradient, as its 240×120 thumbnail).
-  let art = "";
-  for (let i = 0; i < 100 && colouredHalfBlocks(art) < 40; i++) {
-    art = await session.captureStyled();
-    if (colouredHalfBlocks(art) < 40) await session.waitFor(/./, { timeoutMs: 1000 });
-  }
+  const art = await pollStyled(session, (s) => colouredHalfBlocks(s) >= 40);
   expect(colouredHalfBlocks(art)).toBeGreaterThanOrEqual(40);
 
   // What the server was asked: the chart's thumbnail (made and served), never the chart itself;
