@@ -80,23 +80,32 @@ export function decodeGif(b: Uint8Array, h: ImageHeader, plan: DecodePlan): Pixe
   const rows = f.interlaced ? f.height : Math.max(0, Math.min(f.height, h.height - f.y));
   if (f.width * rows > 4 * h.width * h.height + 1_000_000) throw new ImageFormatError("the GIF's image is far larger than its screen");
   const visible = Math.max(0, Math.min(f.width, h.width - f.x));
-  const rgba = new Uint8Array(Math.max(1, f.width) * 4);
-  const colours = f.palette.length / 3;
+  // The colour of each index as RGBA: the transparent one, and any past the table, clear.
+  const colours = new Uint8Array(256 * 4);
+  for (let i = 0; i * 3 + 2 < f.palette.length && i < 256; i++) {
+    if (i !== f.transparent) colours.set([f.palette[i * 3]!, f.palette[i * 3 + 1]!, f.palette[i * 3 + 2]!, 255], i * 4);
+  }
+  const indices = new Uint8Array(Math.max(1, f.width));
+  const rgba = new Uint8Array(Math.max(1, visible) * 4);
   let x = 0;
   let row = 0;
 
-  const put = (index: number) => {
-    if (x < visible) {
-      const o = x * 4;
-      if (index === f.transparent || index >= colours) rgba[o + 3] = 0;
-      else {
-        rgba[o] = f.palette[index * 3]!;
-        rgba[o + 1] = f.palette[index * 3 + 1]!;
-        rgba[o + 2] = f.palette[index * 3 + 2]!;
-        rgba[o + 3] = 255;
+  /** Takes `n` indices from `stack`, sending each row to the box filter as it fills. */
+  const take = (n: number) => {
+    for (let k = 0; k < n && row < rows; ) {
+      const count = Math.min(n - k, f.width - x);
+      indices.set(stack.subarray(k, k + count), x);
+      x += count;
+      k += count;
+      if (x < f.width) break;
+      for (let i = 0; i < visible; i++) {
+        const c = indices[i]! * 4;
+        const o = i * 4;
+        rgba[o] = colours[c]!;
+        rgba[o + 1] = colours[c + 1]!;
+        rgba[o + 2] = colours[c + 2]!;
+        rgba[o + 3] = colours[c + 3]!;
       }
-    }
-    if (++x === f.width) {
       box.addRow(f.y + (f.interlaced ? interlacedRow(row, f.height) : row), rgba, f.x, 1, visible);
       x = 0;
       row++;
@@ -163,7 +172,7 @@ export function decodeGif(b: Uint8Array, h: ImageHeader, plan: DecodePlan): Pixe
     }
     const n = length[code]!;
     for (let c = code, at = n - 1; at >= 0; c = prefix[c]!, at--) stack[at] = suffix[c]!;
-    for (let k = 0; k < n && row < rows; k++) put(stack[k]!);
+    take(n);
     prev = code;
   }
   return box.finish();
