@@ -20,7 +20,7 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const [only, sideArg] = process.argv.slice(2);
 if (!only) {
   // Each case in a process of its own: the first thread of a process pays for what later ones reuse.
-  for (const side of [512, 1024]) for (const kind of ["png", "jpeg", "gif"]) spawnSync(process.execPath, ["--expose-gc", process.argv[1]!, kind, String(side)], { stdio: "inherit" });
+  for (const side of [512, 1024]) for (const kind of ["png", "jpeg", "gif", "thumbnail"]) spawnSync(process.execPath, ["--expose-gc", process.argv[1]!, kind, String(side)], { stdio: "inherit" });
   process.exit(0);
 }
 for (const side of [Number(sideArg)]) {

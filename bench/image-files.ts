@@ -4,16 +4,20 @@
  * - a 40-megapixel JPEG (7300×5475, 4:2:0, a smooth gradient: every block flat, so the file
  *   is small and any decoder can read it), written by hand below;
  * - a 6000×6000 GIF of one colour (omggif's writer);
- * - a 64×64 PNG of one colour: what any message with a picture costs, to compare with.
+ * - a 64×64 PNG of one colour: what any message with a picture costs, to compare with;
+ * - the reference server's 840×560 WebP thumbnail of the JPEG (what the client decodes instead).
  * Run as `node image-files.js DIR`: it writes what is missing and prints nothing else.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createDeflate } from "node:zlib";
 import { GifWriter } from "omggif";
+import { imageInfo } from "../src/server/image-info.js";
+import { decodeStill, shrink, shrunkSize } from "../src/server/image-pixels.js";
+import { encodeWebp } from "../src/server/webp-lossless.js";
 import { crc32 } from "../test/fixtures/images/png-writer.js";
 
-export const IMAGE_FILES = { png: "one-colour-6000.png", jpeg: "gradient-40mp.jpg", gif: "one-colour-6000.gif", small: "one-colour-64.png" } as const;
+export const IMAGE_FILES = { png: "one-colour-6000.png", jpeg: "gradient-40mp.jpg", gif: "one-colour-6000.gif", small: "one-colour-64.png", thumbnail: "gradient-40mp-840x560.webp" } as const;
 
 async function png(path: string, side: number): Promise<void> {
   const chunk = (type: string, body: Buffer) => {
@@ -101,6 +105,13 @@ export async function makeImageFiles(dir: string): Promise<void> {
   if (!existsSync(at(IMAGE_FILES.jpeg))) jpeg(at(IMAGE_FILES.jpeg), 7300, 5475);
   if (!existsSync(at(IMAGE_FILES.gif))) gif(at(IMAGE_FILES.gif), 6000);
   if (!existsSync(at(IMAGE_FILES.small))) await png(at(IMAGE_FILES.small), 64);
+  if (!existsSync(at(IMAGE_FILES.thumbnail))) {
+    const original = readFileSync(at(IMAGE_FILES.jpeg));
+    const info = imageInfo(original)!;
+    const size = shrunkSize(info.width, info.height, 840, 560);
+    const small = shrink(decodeStill(original, info), size.width, size.height);
+    writeFileSync(at(IMAGE_FILES.thumbnail), encodeWebp(small.width, small.height, small.data));
+  }
 }
 
 if (process.argv[1]?.endsWith("image-files.js")) await makeImageFiles(process.argv[2] ?? ".tmp/bench/images");
