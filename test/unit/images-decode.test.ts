@@ -153,6 +153,10 @@ describe("JPEG, at the pixels per block the size needs", () => {
         expect(d.mean).toBeLessThan(4);
         expect(d.max).toBeLessThan(40);
       }
+      // One pixel per block (the DC coefficients alone): the blocks' means, boxed once more.
+      const tiny = await decodeImage(file, 3, 2);
+      expect([tiny.width, tiny.height]).toEqual([3, 2]);
+      expect(difference(tiny, referenceBox(ref, 3, 2)).mean).toBeLessThan(12);
     });
   }
 
