@@ -15,9 +15,23 @@ const wasmBytes = {
 /** A package's files under node_modules, whatever the path separator. */
 const packageFiles = (name: string) => new RegExp(`[\\\\/]node_modules[\\\\/]${name.replace(/[.+/]/g, (c) => (c === "/" ? "[\\\\/]" : `\\${c}`))}[\\\\/]`);
 
+/** `termchat:image-decoder`: the decoder thread's code, built as the bundle carries it (scripts/image-worker.mjs). */
+const imageWorker = {
+  name: "image-worker",
+  resolveId(id: string) {
+    return id === "termchat:image-decoder" ? "\0termchat:image-decoder" : undefined;
+  },
+  async load(id: string) {
+    if (id !== "\0termchat:image-decoder") return undefined;
+    const { buildImageWorker } = await import("./scripts/image-worker.mjs");
+    const { code } = await buildImageWorker();
+    return `export default ${JSON.stringify(code)};`;
+  },
+};
+
 export default defineConfig({
   // The patched Ink (scripts/ink-patch.mjs), as the bundle has it: screen tests run what ships.
-  plugins: [wasmBytes, inkPatchVite()],
+  plugins: [wasmBytes, inkPatchVite(), imageWorker],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 60_000,

@@ -3,11 +3,12 @@
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { imageWorkerPlugin } from "../scripts/image-worker.mjs";
 import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts"];
+const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -21,9 +22,9 @@ const common = {
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 };
 // Bytes per keystroke, with the frame writer and (for comparison) with Ink's own writer.
-await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild()] });
-await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild({ frameWriter: false })] });
-await build({ ...common, entryPoints: entries, outdir, plugins: [inkPatchEsbuild()] });
+await build({ ...common, entryPoints: { "frame-bytes": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild(), imageWorkerPlugin()] });
+await build({ ...common, entryPoints: { "frame-bytes-ink": "bench/frame-bytes.tsx" }, outdir, plugins: [inkPatchEsbuild({ frameWriter: false }), imageWorkerPlugin()] });
+await build({ ...common, entryPoints: entries, outdir, plugins: [inkPatchEsbuild(), imageWorkerPlugin()] });
 const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
@@ -47,6 +48,12 @@ const runs = [
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
   { title: "Contrast of the themes' colours on black and white backgrounds (WCAG 2 ratios)", file: "contrast.js", args: [] },
+  { title: "Images: each large image decoded alone on the decoder thread (no app in the process)", file: "image-decode.js", args: [] },
+  { title: "Images: a 64×64 PNG arriving in the open conversation (what any picture costs)", file: "images.js", args: ["small"], env: { BENCH_SERVER_THUMBNAILS: "off" } },
+  ...["png", "jpeg", "gif"].flatMap((kind) => [
+    { title: `Images: a large ${kind.toUpperCase()} arriving in the open conversation, decoded from the file (a server without thumbnails)`, file: "images.js", args: [kind], env: { BENCH_SERVER_THUMBNAILS: "off" } },
+    { title: `Images: the same ${kind.toUpperCase()} from a server that makes thumbnails`, file: "images.js", args: [kind] },
+  ]),
 ];
 const only = process.env.BENCH_ONLY;
 for (const r of runs) {

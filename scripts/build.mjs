@@ -1,11 +1,12 @@
 // Bundles the CLI into one script, dist/termchat.cjs, that the launcher (bin/termchat.cjs) runs
 // with V8's code cache (bin/run-bundle.cjs): a start then pays for no module resolution and for
 // compiling nothing it compiled last time. What is needed only later (the UI after the register,
-// the Markdown engine, the reference server, the image decoders) is evaluated only when first
+// the Markdown engine, the reference server, the image decoder's thread) is evaluated only when first
 // used: esbuild turns each dynamic import into a deferred initialisation inside the script.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { imageWorkerPlugin } from "./image-worker.mjs";
 import { inkPatchEsbuild } from "./ink-patch.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
@@ -41,6 +42,8 @@ const noHttp2 = {
 
 await rm("dist", { recursive: true, force: true }); // nothing of an earlier build left behind
 await mkdir("dist", { recursive: true });
+// The image decoder's thread is bundled apart and carried as text (scripts/image-worker.mjs).
+let workerMeta = { inputs: {}, outputs: {} };
 const result = await build({
   entryPoints: { termchat: "src/cli/main.ts" },
   outdir: "dist",
@@ -57,8 +60,8 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2],
-  // The WebP decoder's WebAssembly travels inside the bundle (evaluated on the first WebP).
+  plugins: [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2, imageWorkerPlugin((m) => (workerMeta = m))],
+  // The reference server's WebP decoder's WebAssembly travels inside the bundle (evaluated on its first WebP).
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set (the Ink patch removes that import); we never ship it.
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
@@ -83,4 +86,5 @@ map.mappings = `;;${map.mappings}`;
 await writeFile("dist/termchat.cjs.map", JSON.stringify(map));
 await writeFile("dist/meta.json", JSON.stringify(result.metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.
-await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses(result.metafile));
+// The decoder thread's code (its WebAssembly among it) is inside the bundle too.
+await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses({ outputs: { ...result.metafile.outputs, ...workerMeta.outputs } }));

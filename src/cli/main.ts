@@ -236,5 +236,5 @@ export function run(argv: string[], launcher: Launcher = {}): void {
   });
 }
 
-/** The image decoders, evaluated when asked for: the bundle's own test decodes with them. */
-export const loadImageDecoders = () => import("../render/images/decode.js");
+/** The image decoder thread's host, evaluated when asked for: the bundle's own test decodes with it. */
+export const imageDecoderHost = async () => new (await import("../render/images/worker-host.js")).ImageDecoderHost();

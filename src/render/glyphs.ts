@@ -59,6 +59,8 @@ export interface GlyphSet {
   spoilerOpen: string;
   upload: string;
   link: string;
+  /** Before an image's caption in the message pane. */
+  image: string;
   thumbsUp: string;
   /** Popups; the compose box uses `boxSingle`. */
   box: BorderStyle;
@@ -106,6 +108,7 @@ const UNICODE: GlyphSet = {
   spoilerOpen: "▼",
   upload: "📎",
   link: "🔗",
+  image: "▨",
   thumbsUp: "👍",
   box: "round",
   boxSingle: "single",
@@ -143,6 +146,7 @@ const ASCII: GlyphSet = {
   spoilerOpen: "v",
   upload: ":paperclip:",
   link: ":link:",
+  image: "[img]",
   thumbsUp: ":+1:",
   box: "classic",
   boxSingle: "classic",

@@ -4,13 +4,16 @@
 import type { MarkdownRenderer } from "./markdown-html.js";
 import type { QueueManager } from "./queues.js";
 import type { RateLimiter } from "./rate-limit.js";
+import type { ThumbnailFormat } from "./image-thumbnails.js";
 import type { State } from "./state.js";
-import type { ResponseRecord } from "./types.js";
+import type { FileRequestRecord, ResponseRecord } from "./types.js";
 
 export interface ResolvedOptions {
   heartbeatMs: number;
   queueIdleMs: number;
   longpollTimeoutSecs: number;
+  /** What uploaded images are thumbnailed into (none when thumbnails are off). */
+  thumbnailFormats: readonly ThumbnailFormat[];
 }
 
 export interface ServerContext {
@@ -26,6 +29,8 @@ export interface ServerContext {
   rateLimiter?: RateLimiter;
   /** The `onResponse` option: sees every response sent. */
   onResponse?: (record: ResponseRecord) => void;
+  /** The `onFileRequest` option: sees every file download answered. */
+  onFileRequest?: (record: FileRequestRecord) => void;
 }
 
 export const FEATURE_LEVEL = 496;

@@ -10,11 +10,12 @@ import { QueueManager } from "./queues.js";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limit.js";
 import { allRoutes } from "./routes/index.js";
 import { seed } from "./seed/index.js";
+import { THUMBNAIL_FORMATS } from "./image-thumbnails.js";
 import { isUploadPath, serveUpload } from "./upload-download.js";
 import { setMaxUploadMib } from "./uploads.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
-export type { DemoAccount, ResponseRecord, RunningServer, ServerOptions } from "./types.js";
+export type { DemoAccount, FileRequestRecord, ResponseRecord, RunningServer, ServerOptions } from "./types.js";
 export { writeZuliprcs } from "./zuliprc.js";
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -24,19 +25,22 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const { state, accounts } = seed(opts.data ?? "demo", now());
   if (opts.maxFileUploadSizeMib !== undefined) setMaxUploadMib(state, opts.maxFileUploadSizeMib);
   const queues = new QueueManager(now, heartbeatMs);
+  const thumbnailFormats = opts.thumbnails === false ? [] : THUMBNAIL_FORMATS;
   const ctx: ServerContext = {
     state,
     queues,
-    markdown: new MarkdownRenderer(state),
+    markdown: new MarkdownRenderer(state, thumbnailFormats),
     now,
     realmUrl: "",
     options: {
       heartbeatMs,
       queueIdleMs: opts.queueIdleMs ?? 600_000,
       longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
+      thumbnailFormats,
     },
   };
   if (opts.onResponse) ctx.onResponse = opts.onResponse;
+  if (opts.onFileRequest) ctx.onFileRequest = opts.onFileRequest;
   if (opts.rateLimit !== false) ctx.rateLimiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, now);
   const router = new Router(ctx);
   router.add(allRoutes);

@@ -91,6 +91,7 @@ function realmSection(ctx: ServerContext): Section {
     realm_org_type: 10,
     realm_plan_type: 1,
     server_web_public_streams_enabled: true,
+    server_thumbnail_formats: ctx.options.thumbnailFormats.map((f) => ({ ...f })),
     development_environment: false,
     max_stream_name_length: LIMITS.maxStreamNameLength,
     max_stream_description_length: LIMITS.maxStreamDescriptionLength,

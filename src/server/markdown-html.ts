@@ -7,6 +7,8 @@
 import { Marked, type Tokens, type TokenizerAndRendererExtension } from "marked";
 import { UNICODE_EMOJI } from "./emoji.js";
 import { resolveMentionName } from "./mentions.js";
+import type { ThumbnailFormat } from "./image-thumbnails.js";
+import { inlineImageAttributes } from "./inline-images.js";
 import type { State } from "./state.js";
 
 export function escapeHtml(text: string): string {
@@ -130,7 +132,11 @@ export class MarkdownRenderer {
   private readonly marked: Marked;
   private readonly cache = new Map<string, string>();
 
-  constructor(state: State) {
+  private readonly imageAttributes: (href: string) => string;
+
+  /** `thumbnailFormats`: what uploaded images' previews name as their source (none: the files themselves). */
+  constructor(state: State, thumbnailFormats: readonly ThumbnailFormat[] = []) {
+    this.imageAttributes = (href) => inlineImageAttributes(state, thumbnailFormats, href);
     const marked = new Marked({ gfm: true, breaks: true, async: false });
     const inner = (text: string) => marked.parse(text, { async: false });
     marked.use({
@@ -167,7 +173,7 @@ export class MarkdownRenderer {
     if (html !== undefined) {
       this.cache.delete(content);
     } else {
-      html = withInlineImages(this.marked.parse(content, { async: false }).trim());
+      html = withInlineImages(this.marked.parse(content, { async: false }).trim(), this.imageAttributes);
       if (this.cache.size >= MarkdownRenderer.CACHE_SIZE) {
         const oldest = this.cache.keys().next();
         if (!oldest.done) this.cache.delete(oldest.value);
@@ -182,15 +188,16 @@ export class MarkdownRenderer {
 
 /**
  * After each paragraph linking uploaded images, the service adds a preview
- * block per image: `<div class="message_inline_image"><a href title><img src></a></div>`.
+ * block per image: `<div class="message_inline_image"><a href title><img …></a></div>`
+ * (the <img>'s attributes from inline-images.ts).
  */
-function withInlineImages(html: string): string {
+function withInlineImages(html: string, imageAttributes: (href: string) => string): string {
   if (!html.includes("/user_uploads/")) return html;
   return html.replace(/<p>([\s\S]*?)<\/p>/g, (para: string, inner: string) => {
     const previews: string[] = [];
     for (const m of inner.matchAll(/<a href="(\/user_uploads\/[^"]+\.(?:png|jpe?g|gif|webp))">([\s\S]*?)<\/a>/gi)) {
       const title = m[2]!.replace(/<[^>]*>/g, "");
-      previews.push(`<div class="message_inline_image"><a href="${m[1]}" title="${title.replace(/"/g, "&quot;")}"><img src="${m[1]}"></a></div>`);
+      previews.push(`<div class="message_inline_image"><a href="${m[1]}" title="${title.replace(/"/g, "&quot;")}"><img ${imageAttributes(m[1]!)}></a></div>`);
     }
     return previews.length === 0 ? para : `${para}\n${previews.join("\n")}`;
   });

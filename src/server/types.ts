@@ -18,6 +18,21 @@ export interface ServerOptions {
    * their shape against the public API description). Never changes the answer.
    */
   onResponse?: (record: ResponseRecord) => void;
+  /** Called with every file download answered (/user_uploads/…, thumbnails included). Never changes the answer. */
+  onFileRequest?: (record: FileRequestRecord) => void;
+  /**
+   * Whether uploaded images are thumbnailed and `server_thumbnail_formats` lists the formats, as
+   * the service does (default true); false answers as a server from before thumbnails.
+   */
+  thumbnails?: boolean;
+}
+
+/** One answered file download: its path, the HTTP status and the body's size. */
+export interface FileRequestRecord {
+  method: string;
+  path: string;
+  status: number;
+  bytes: number;
 }
 
 /** One answered request: the path below /api/v1 (no query), the HTTP status and the JSON body. */

@@ -1,14 +1,17 @@
 // Serves file downloads outside /api/v1: GET /user_uploads/<realm>/<path...>
 // with the API's credentials (Basic auth, or the account's key as an
-// `api_key` query parameter), and GET /user_uploads/temporary/<token>[/<name>]
+// `api_key` query parameter), its thumbnails at
+// GET /user_uploads/thumbnail/<realm>/<path...>/<format> to whoever may read
+// the file (image-thumbnails.ts), and GET /user_uploads/temporary/<token>[/<name>]
 // without credentials while the token lasts.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerContext } from "./context.js";
 import { ApiError, notLoggedIn } from "./errors.js";
 import { authenticate } from "./http.js";
+import { thumbnailOf } from "./image-thumbnails.js";
 import type { User } from "./state.js";
-import { canAccessUpload, uploadForToken, uploadStore, type Upload } from "./uploads.js";
+import { canAccessUpload, uploadForToken, uploadStore } from "./uploads.js";
 
 export function isUploadPath(url: string): boolean {
   return url.startsWith("/user_uploads/");
@@ -24,17 +27,30 @@ function userOf(ctx: ServerContext, req: IncomingMessage, url: URL): User {
   return authenticate(ctx.state, req);
 }
 
-function find(ctx: ServerContext, req: IncomingMessage, url: URL): Upload {
+interface Found {
+  bytes: Buffer;
+  contentType: string;
+  name: string;
+}
+
+const notFound = () => new ApiError(404, "BAD_REQUEST", "File not found.");
+
+function find(ctx: ServerContext, req: IncomingMessage, url: URL): Found {
   const segments = url.pathname.split("/").filter((s) => s !== "").slice(1).map((s) => decodeURIComponent(s));
   if (segments[0] === "temporary") {
     const found = uploadForToken(ctx, segments[1] ?? "");
-    if (!found) throw new ApiError(404, "BAD_REQUEST", "File not found.");
+    if (!found) throw notFound();
     return found;
   }
+  const thumbnail = segments[0] === "thumbnail" ? segments.pop() : undefined;
+  if (thumbnail !== undefined) segments.shift();
   const user = userOf(ctx, req, url);
   const found = uploadStore(ctx.state).byPath.get(segments.join("/"));
-  if (!found || !canAccessUpload(ctx.state, user, found)) throw new ApiError(404, "BAD_REQUEST", "File not found.");
-  return found;
+  if (!found || !canAccessUpload(ctx.state, user, found)) throw notFound();
+  if (thumbnail === undefined) return found;
+  const made = thumbnailOf(found, thumbnail, ctx.options.thumbnailFormats);
+  if (!made) throw notFound();
+  return { bytes: made.bytes, contentType: `image/${made.format.format === "jpg" ? "jpeg" : made.format.format}`, name: made.format.name };
 }
 
 function inline(type: string): boolean {
@@ -73,4 +89,5 @@ export function serveUpload(ctx: ServerContext, req: IncomingMessage, res: Serve
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { ...headers, "Content-Length": body.length });
   res.end(method === "HEAD" ? undefined : body);
+  ctx.onFileRequest?.({ method, path: (req.url ?? "/").split("?")[0]!, status, bytes: body.length });
 }

@@ -1,4 +1,8 @@
-/** The built bundle decodes all four formats: the decoders and the WebAssembly travel inside dist/. */
+/**
+ * The built bundle decodes all four formats on its decoder thread: the thread starts from the
+ * code the bundle carries (no file of its own), and its decoders and WebAssembly travel inside
+ * dist/termchat.cjs.
+ */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { GifWriter } from "omggif";
@@ -6,15 +10,16 @@ import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runBundle } from "../../bin/run-bundle.cjs";
+import type { ImageDecoderHost } from "../../src/render/images/worker-host.js";
 import { ensureBuilt, ROOT } from "./app.js";
 
 beforeAll(() => ensureBuilt());
 
 describe("the bundle's image decoders", () => {
-  it("decode PNG, JPEG, GIF and WebP from dist/ alone", async () => {
-    // The bundle as the launcher loads it (its entry is not called: nothing runs but the decoders).
+  it("decode PNG, JPEG, GIF and WebP on the decoder thread from dist/ alone", async () => {
+    // The bundle as the launcher loads it (its entry is not called: nothing runs but the decoder's host).
     const { exports } = runBundle(join(ROOT, "dist/termchat.cjs"));
-    const { decodeImage } = await (exports.loadImageDecoders as () => Promise<typeof import("../../src/render/images/decode.js")>)();
+    const host = await (exports.imageDecoderHost as () => Promise<ImageDecoderHost>)();
     const png = new PNG({ width: 2, height: 1 });
     png.data = Buffer.from([255, 0, 0, 255, 0, 0, 255, 255]);
     const gifBuf = new Uint8Array(256);
@@ -26,11 +31,14 @@ describe("the bundle's image decoders", () => {
       gif: gifBuf.subarray(0, gif.end()),
       webp: readFileSync(join(ROOT, "test/fixtures/images/solid.webp")),
     };
-    const sizes = Object.fromEntries(await Promise.all(Object.entries(files).map(async ([k, v]) => [k, await decodeImage(v).then((p) => `${p.width}x${p.height}`)])));
+    const sizes: Record<string, string> = {};
+    for (const [k, v] of Object.entries(files)) sizes[k] = await host.decode(v, 100, 100).then((p) => `${p.width}x${p.height}`);
     expect(sizes).toEqual({ png: "2x1", jpeg: "8x8", gif: "2x1", webp: "3x2" });
+    expect(host.stats).toMatchObject({ threads: 1, decoded: 4 });
+    host.close();
     const licences = readFileSync(join(ROOT, "dist/THIRD-PARTY-LICENSES.txt"), "utf8");
-    for (const pkg of ["@cwasm/webp@", "jpeg-js@", "omggif@", "pngjs@"]) expect(licences).toContain(pkg);
-    // The WebAssembly inside @cwasm/webp is libwebp: its BSD licence travels with it.
+    // The decoders are our own now; libwebp's WebAssembly (in @cwasm/webp) is on the thread.
+    expect(licences).toContain("@cwasm/webp@");
     expect(licences).toMatch(/libwebp \(compiled to WebAssembly[^\n]*\) \(BSD-3-Clause\)/);
     expect(licences).toContain("Neither the name of Google nor the names of its contributors");
   });

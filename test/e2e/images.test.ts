@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, freePort, startApp } from "./app.js";
+import { colouredHalfBlocks, pollStyled } from "./half-blocks.js";
 import type { TmuxSession } from "./tmux.js";
 
 let session: TmuxSession | undefined;
@@ -20,28 +21,6 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
-
-/** Cells drawn as `▀` with a foreground and a background colour in force (24-bit or 256). */
-function colouredHalfBlocks(styled: string): number {
-  let count = 0;
-  for (const line of styled.split("\n")) {
-    let fg = false;
-    let bg = false;
-    for (const m of line.matchAll(/\x1b\[([\d;:]*)m|▀/g)) {
-      if (m[0] === "▀") {
-        if (fg && bg) count++;
-        continue;
-      }
-      const p = m[1] ?? "";
-      if (p === "" || p === "0") fg = bg = false;
-      if (/(^|;)38[;:][25][;:]/.test(p)) fg = true;
-      if (/(^|;)48[;:][25][;:]/.test(p)) bg = true;
-      if (/(^|;)39(;|$)/.test(p)) fg = false;
-      if (/(^|;)49(;|$)/.test(p)) bg = false;
-    }
-  }
-  return count;
-}
 
 describe("image previews in tmux", () => {
   it("the demo's floor plan shows as coloured half-blocks, and v opens it full size", async () => {
@@ -73,14 +52,3 @@ describe("image previews in tmux", () => {
     await session.waitForGone(/Esc close/);
   });
 });
-
-async function pollStyled(s: TmuxSession, ok: (styled: string) => boolean): Promise<string> {
-  let last = "";
-  const deadline = Date.now() + 10_000;
-  for (let i = 0; i < 200 && Date.now() < deadline; i++) {
-    last = await s.captureStyled();
-    if (ok(last)) return last;
-    await s.waitFor(/./, { timeoutMs: 1000 }); // one capture round trip between polls
-  }
-  return last;
-}

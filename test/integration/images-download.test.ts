@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, TermchatApiError } from "../../src/api/errors.js";
 import { SiteError } from "../../src/api/http.js";
-import { sniff } from "../../src/render/images/decode.js";
+import { sniff } from "../../src/render/images/header.js";
 import { FLOOR_PLAN_URL } from "../../src/server/seed/demo-files.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 

@@ -150,8 +150,11 @@ describe("uploads", () => {
     });
     const messages = design.body["messages"] as Json[];
     const image = messages.find((m) => (m["content"] as string).includes("message_inline_image"))!;
-    const src = /<img src="([^"]+)">/.exec(image["content"] as string)![1]!;
-    const png = await download(server, src, maya);
+    // The preview's link is the file; its <img> shows the service's thumbnail of it.
+    const [, href, src] = /<div class="message_inline_image"><a href="([^"]+)"[^>]*><img [^>]*src="([^"]+)"/.exec(image["content"] as string)!;
+    expect(src).toBe(`/user_uploads/thumbnail/${href!.slice("/user_uploads/".length)}/840x560.webp`);
+    expect((await download(server, src!, maya)).headers.get("content-type")).toBe("image/webp");
+    const png = await download(server, href!, maya);
     expect(png.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await png.arrayBuffer());
     expect(bytes.subarray(1, 4).toString()).toBe("PNG");

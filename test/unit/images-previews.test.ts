@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ImagePreviews } from "../../src/ui/images/image-previews.js";
 import { imageRefs, previewPath } from "../../src/ui/images/image-refs.js";
-import { imageLabel } from "../../src/ui/images/preview-lines.js";
+import { drawnPixels, fileSize, imageLabel, imagePreviewLines } from "../../src/ui/images/preview-lines.js";
 import type { Pixels } from "../../src/render/images/pixels.js";
 
 const solid = (side: number): Pixels => ({ width: side, height: side, data: new Uint8Array(side * side * 4).fill(200) });
@@ -39,6 +39,26 @@ describe("image links in a message", () => {
     ];
     expect(previewPath("/user_uploads/2/ab/x.png", formats)).toBe("/user_uploads/thumbnail/2/ab/x.png/840x560.webp");
     expect(previewPath("/user_uploads/2/ab/x.png", undefined)).toBe("/user_uploads/2/ab/x.png");
+  });
+
+  it("the smallest still format that covers the size drawn; the largest when none does", () => {
+    const formats = [
+      { name: "840x560-anim.webp", max_width: 840, max_height: 560, format: "webp", animated: true },
+      { name: "840x560.webp", max_width: 840, max_height: 560, format: "webp", animated: false },
+      { name: "300x200.webp", max_width: 300, max_height: 200, format: "webp", animated: false },
+      { name: "100x75-anim.webp", max_width: 100, max_height: 75, format: "webp", animated: true },
+    ];
+    const path = (w: number, h: number) => previewPath("/user_uploads/2/ab/x.png", formats, { width: w, height: h }).split("/").pop();
+    expect(path(80, 16)).toBe("300x200.webp"); // half-blocks: 80 cells, 8 rows of two pixels
+    expect(path(800, 160)).toBe("840x560.webp"); // a terminal drawing pixels: 80×8 cells of 10×20
+    expect(path(2000, 1000)).toBe("840x560.webp");
+    expect(previewPath("/user_uploads/thumbnail/2/ab/x.png/840x560.webp", formats, { width: 80, height: 16 })).toBe("/user_uploads/thumbnail/2/ab/x.png/840x560.webp");
+  });
+
+  it("the size drawn: two pixels a cell as half-blocks, the cell's pixels where the terminal draws them", () => {
+    expect(drawnPixels({ graphics: { mode: "halfblocks", depth: "256" } }, 80, 8)).toEqual({ width: 80, height: 16 });
+    expect(drawnPixels({ graphics: { mode: "kitty", depth: "truecolor" } }, 80, 8)).toEqual({ width: 800, height: 160 });
+    expect(drawnPixels({ graphics: { mode: "sixel", depth: "truecolor" }, cellPx: { width: 9, height: 18 } }, 80, 8)).toEqual({ width: 720, height: 144 });
   });
 
   it("labels are sanitized and shortened; empty ones fall back to the file name", () => {
@@ -83,6 +103,20 @@ describe("the preview cache", () => {
     previews.onChange(() => heard++);
     expect(await settled(previews, "/user_uploads/x.png")).toEqual({ status: "failed", error: "File not found" });
     expect(heard).toBe(1);
+  });
+
+  it("an image too large to preview is refused from its header on the decoder's side: its name, size and file size are shown", async () => {
+    const eg = await import("../fixtures/example.js");
+    const huge = Buffer.from("89504e470d0a1a0a0000000d4948445200004e2000004e200806000000", "hex");
+    const previews = new ImagePreviews(async () => huge);
+    const m = eg.streamMessage({ content: "[huge.png](/user_uploads/2/a/huge.png)" });
+    const setup = { previews, graphics: { mode: "halfblocks" as const, depth: "256" as const } };
+    imagePreviewLines(setup, m, 100);
+    const state = await settled(previews, "/user_uploads/2/a/huge.png");
+    expect(state).toEqual({ status: "failed", error: "too large to preview (20000×20000)", tooLarge: { width: 20000, height: 20000, bytes: huge.length } });
+    expect(imagePreviewLines(setup, m, 100)?.lines.map((l) => l.text)).toEqual([`▨ huge.png — 20000×20000 px, ${huge.length} B: too large to preview (L opens or saves it)`]);
+    expect([fileSize(1023), fileSize(100 * 1024), fileSize(1.5 * 1024 * 1024)]).toEqual(["1023 B", "100 KiB", "1.5 MiB"]);
+    previews.close();
   });
 
   it("big images are kept scaled down to the long side limit", async () => {

@@ -1,75 +1,57 @@
 /**
- * Image files to pixels: PNG (pngjs), JPEG (jpeg-js), GIF (omggif, the first
- * frame) and WebP (libwebp in WebAssembly), chosen by the file's signature,
- * never by its name or the server's content type. Sizes are checked from the
- * headers before any pixel memory is allocated.
+ * Image files to pixels at the size they will be drawn: PNG, JPEG and GIF (the
+ * first frame) by our own decoders, row by row into a box filter; WebP by
+ * libwebp in WebAssembly. The format comes from the file's signature, never
+ * its name or the server's content type, and the header decides, before any
+ * pixel memory is allocated, whether the image fits the budget (budget.ts).
  */
-import { ImageFormatError, MAX_PIXELS, type Pixels } from "./pixels.js";
+import { planDecode } from "./budget.js";
+import { decodeGif } from "./gif.js";
+import { readImageHeader, type ImageHeader } from "./header.js";
+import { decodeJpeg } from "./jpeg.js";
+import { ImageFormatError, type Pixels } from "./pixels.js";
+import { decodePng } from "./png.js";
 
-export type ImageKind = "png" | "jpeg" | "gif" | "webp";
-
-export function sniff(b: Uint8Array): ImageKind | undefined {
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "png";
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38) return "gif";
-  if (b.length >= 16 && String.fromCharCode(...b.subarray(0, 4)) === "RIFF" && String.fromCharCode(...b.subarray(8, 12)) === "WEBP") return "webp";
-  return undefined;
+export interface DecodedImage extends Pixels {
+  /** What the file's header says (its full size among it). */
+  source: ImageHeader;
 }
 
-function checkSize(width: number, height: number): void {
-  if (!(width > 0 && height > 0)) throw new ImageFormatError("the image has no pixels");
-  if (width * height > MAX_PIXELS) throw new ImageFormatError(`image too large (${width}×${height})`);
+/**
+ * Decodes an image file into at most `maxWidth`×`maxHeight` (its own size
+ * when smaller, its aspect kept). An unknown or broken file is an
+ * ImageFormatError with one line saying why; one over the budget an
+ * ImageTooLargeError (a kind of ImageFormatError) naming its size.
+ */
+export interface DecodeOptions {
+  /** Asks for a garbage collection (the decoder's thread has one): decoders that make garbage outside the heap call it. */
+  collect?: () => void;
 }
 
-async function decodePng(bytes: Uint8Array): Promise<Pixels> {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.length < 24) throw new ImageFormatError("truncated PNG");
-  checkSize(view.readUInt32BE(16), view.readUInt32BE(20));
-  const mod = await import("pngjs");
-  // A CommonJS module: its exports are on `default` once bundled.
-  const PNG = (mod.PNG ?? (mod as unknown as { default: typeof mod }).default.PNG) as typeof mod.PNG;
-  const png = PNG.sync.read(view);
-  return { width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
-}
-
-async function decodeJpeg(bytes: Uint8Array): Promise<Pixels> {
-  const jpeg = await import("jpeg-js");
-  const decode = (jpeg.decode ?? jpeg.default?.decode) as typeof jpeg.decode;
-  const img = decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 512 });
-  checkSize(img.width, img.height);
-  return { width: img.width, height: img.height, data: img.data };
-}
-
-async function decodeGif(bytes: Uint8Array): Promise<Pixels> {
-  const gif = await import("omggif");
-  const Reader = (gif.GifReader ?? (gif as unknown as { default: typeof gif }).default.GifReader) as typeof gif.GifReader;
-  const reader = new Reader(bytes);
-  checkSize(reader.width, reader.height);
-  if (reader.numFrames() < 1) throw new ImageFormatError("the GIF has no frames");
-  const data = new Uint8Array(reader.width * reader.height * 4);
-  reader.decodeAndBlitFrameRGBA(0, data);
-  return { width: reader.width, height: reader.height, data };
-}
-
-/** Decodes an image file; an unknown or broken file is an ImageFormatError with one line saying why. */
-export async function decodeImage(bytes: Uint8Array): Promise<Pixels> {
-  const kind = sniff(bytes);
+export async function decodeImage(bytes: Uint8Array, maxWidth = Infinity, maxHeight = Infinity, o: DecodeOptions = {}): Promise<DecodedImage> {
+  const header = readImageHeader(bytes);
+  if (!header) throw new ImageFormatError("not an image in a known format (PNG, JPEG, GIF, WebP)");
+  const plan = planDecode(header, bytes.byteLength, maxWidth, maxHeight);
   try {
-    switch (kind) {
+    let pixels: Pixels;
+    switch (header.kind) {
       case "png":
-        return await decodePng(bytes);
+        pixels = await decodePng(bytes, header, plan, o.collect);
+        break;
       case "jpeg":
-        return await decodeJpeg(bytes);
+        pixels = decodeJpeg(bytes, header, plan);
+        break;
       case "gif":
-        return await decodeGif(bytes);
+        pixels = decodeGif(bytes, header, plan);
+        break;
       case "webp":
-        return (await import("./webp.js")).decodeWebp(bytes);
-      default:
-        throw new ImageFormatError("not an image in a known format (PNG, JPEG, GIF, WebP)");
+        pixels = (await import("./webp.js")).decodeWebp(bytes, header, plan);
+        break;
     }
+    return { ...pixels, source: header };
   } catch (err) {
     if (err instanceof ImageFormatError) throw err;
     const line = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-    throw new ImageFormatError(`${kind?.toUpperCase()} image could not be decoded: ${line}`);
+    throw new ImageFormatError(`${header.kind.toUpperCase()} image could not be decoded: ${line}`);
   }
 }

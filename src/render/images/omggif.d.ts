@@ -4,6 +4,17 @@ declare module "omggif" {
     width: number;
     height: number;
     numFrames(): number;
+    loopCount(): number | null;
+    frameInfo(frame: number): {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      interlaced: boolean;
+      delay: number;
+      disposal: number;
+      transparent_index: number | null;
+    };
     decodeAndBlitFrameRGBA(frame: number, pixels: Uint8Array): void;
   }
   export class GifWriter {

@@ -11,9 +11,6 @@ export interface Pixels {
   data: Uint8Array;
 }
 
-/** The largest image (in pixels) decoded; larger ones are refused before their pixels are allocated. */
-export const MAX_PIXELS = 40_000_000;
-
 export class ImageFormatError extends Error {
   constructor(message: string) {
     super(message);

@@ -6,7 +6,10 @@
  * path; they are stubs that fail loudly.
  */
 import wasmBytes from "@cwasm/webp/webp.wasm";
-import { ImageFormatError, MAX_PIXELS, type Pixels } from "./pixels.js";
+import { boxPixels } from "./box-filter.js";
+import type { DecodePlan } from "./budget.js";
+import type { ImageHeader } from "./header.js";
+import { ImageFormatError, type Pixels } from "./pixels.js";
 
 interface WebpExports {
   memory: { buffer: ArrayBuffer };
@@ -36,24 +39,13 @@ function exportsOf(): WebpExports {
   return instance;
 }
 
-/** The RIFF container's canvas size, read before decoding (VP8X, VP8L or VP8 chunk). */
-export function webpSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length < 30) return undefined;
-  const tag = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
-  const at = (i: number) => bytes[i]!;
-  if (tag === "VP8X") return { width: 1 + (at(24) | (at(25) << 8) | (at(26) << 16)), height: 1 + (at(27) | (at(28) << 8) | (at(29) << 16)) };
-  if (tag === "VP8L") {
-    const b = (at(21) | (at(22) << 8) | (at(23) << 16) | (at(24) << 24)) >>> 0;
-    return { width: 1 + (b & 0x3fff), height: 1 + ((b >>> 14) & 0x3fff) };
-  }
-  if (tag === "VP8 ") return { width: (at(26) | (at(27) << 8)) & 0x3fff, height: (at(28) | (at(29) << 8)) & 0x3fff };
-  return undefined;
-}
-
-export function decodeWebp(bytes: Uint8Array): Pixels {
-  const size = webpSize(bytes);
-  if (!size) throw new ImageFormatError("not a WebP image this decoder knows");
-  if (size.width * size.height > MAX_PIXELS) throw new ImageFormatError(`image too large (${size.width}×${size.height})`);
+/**
+ * Decodes with libwebp (the whole image at once: it has no scaled decoding)
+ * and boxes the result into the plan's size straight from the module's
+ * memory. The budget allows this only for images whose pixels fit it.
+ */
+export function decodeWebp(bytes: Uint8Array, h: ImageHeader, plan: DecodePlan): Pixels {
+  if (h.animated) throw new ImageFormatError("animated WebP is not supported");
   const wasm = exportsOf();
   const input = wasm.malloc(bytes.length);
   const dims = wasm.malloc(8);
@@ -61,11 +53,15 @@ export function decodeWebp(bytes: Uint8Array): Pixels {
     new Uint8Array(wasm.memory.buffer, input, bytes.length).set(bytes);
     const output = wasm.WebPDecodeRGBA(input, bytes.length, dims, dims + 4);
     if (output === 0) throw new ImageFormatError("the WebP image could not be decoded");
-    const [width = 0, height = 0] = new Uint32Array(wasm.memory.buffer, dims, 2);
-    const data = new Uint8Array(width * height * 4);
-    data.set(new Uint8Array(wasm.memory.buffer, output, data.length));
-    wasm.free(output);
-    return { width, height, data };
+    try {
+      const [width = 0, height = 0] = new Uint32Array(wasm.memory.buffer, dims, 2);
+      if (width !== h.width || height !== h.height) throw new ImageFormatError("the WebP image is not the size its header says");
+      const view = { width, height, data: new Uint8Array(wasm.memory.buffer, output, width * height * 4) };
+      // The module's memory is reused: what is returned is always a copy.
+      return plan.width === width && plan.height === height ? { ...view, data: view.data.slice() } : boxPixels(view, plan.width, plan.height);
+    } finally {
+      wasm.free(output);
+    }
   } finally {
     wasm.free(input);
     wasm.free(dims);

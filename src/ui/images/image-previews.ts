@@ -1,25 +1,38 @@
 /**
  * The image previews of one account: each image fetched once, lazily (when
- * a message showing it is laid out), decoded after the fetch on a later turn
- * of the event loop — never while a frame is drawn — and kept in a cache
- * bounded by bytes (least recently used out). What waits or failed is a state
- * the layout shows as a placeholder line; listeners hear when one is ready.
+ * a message showing it is laid out), decoded off the main thread one after
+ * another (../../render/images/worker-host.ts) into at most the size drawn,
+ * and kept in a cache bounded by bytes (least recently used out). What waits
+ * or failed is a state the layout shows as a placeholder line — for an image
+ * too large to preview, its size; listeners hear when one is ready.
  */
+import { ImageTooLargeError } from "../../render/images/budget.js";
+import type { ImageDecoderHost } from "../../render/images/worker-host.js";
 import { fitSize, resize, type Pixels } from "../../render/images/pixels.js";
 
 export type PreviewState =
   | { status: "loading" }
   | { status: "ready"; pixels: Pixels }
-  | { status: "failed"; error: string };
+  | { status: "failed"; error: string; tooLarge?: TooLarge };
+
+/** An image refused before decoding: its declared size and the file's. */
+export interface TooLarge {
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export type DecodeFn = (bytes: Uint8Array, maxWidth: number, maxHeight: number, signal: AbortSignal) => Promise<Pixels>;
 
 export interface ImagePreviewOptions {
   /** Cache budget in bytes of decoded pixels (default 32 MB). */
   maxBytes?: number;
-  /** Images are kept at most this many pixels on their long side (default 1024). */
-  maxSide?: number;
-  /** Fetches at once (default 2). */
+  /** Images are kept at most this many pixels on their long side (default 1024), asked at each decode. */
+  maxSide?: number | (() => number);
+  /** Fetches at once (default 2); decodes are one at a time whatever this is. */
   concurrency?: number;
-  decode?: (bytes: Uint8Array) => Promise<Pixels>;
+  /** Decodes a file into at most the given size (default: the decoder thread). */
+  decode?: DecodeFn;
 }
 
 interface Entry {
@@ -40,9 +53,10 @@ export class ImagePreviews {
   private closed = false;
   private readonly stop = new AbortController();
   readonly maxBytes: number;
-  private readonly maxSide: number;
+  private readonly maxSide: () => number;
   private readonly concurrency: number;
-  private readonly decode: (bytes: Uint8Array) => Promise<Pixels>;
+  private readonly decode: DecodeFn;
+  private host: Promise<ImageDecoderHost> | undefined;
   /** Increases whenever an image becomes ready or fails. */
   version = 0;
   readonly stats = { fetches: 0, decodes: 0, evictions: 0 };
@@ -52,9 +66,16 @@ export class ImagePreviews {
     o: ImagePreviewOptions = {},
   ) {
     this.maxBytes = o.maxBytes ?? 32 * 1024 * 1024;
-    this.maxSide = o.maxSide ?? 1024;
+    const side = o.maxSide ?? 1024;
+    this.maxSide = typeof side === "number" ? () => side : side;
     this.concurrency = o.concurrency ?? 2;
-    this.decode = o.decode ?? (async (bytes) => (await import("../../render/images/decode.js")).decodeImage(bytes));
+    this.decode = o.decode ?? ((bytes, w, h, signal) => this.decoder().then((d) => d.decode(bytes, w, h, signal)));
+  }
+
+  /** The decoder thread's host, made on the first image (its module too). */
+  private decoder(): Promise<ImageDecoderHost> {
+    this.host ??= import("../../render/images/worker-host.js").then((m) => new m.ImageDecoderHost());
+    return this.host;
   }
 
   /** The state of an image, starting its fetch when it was never asked for (or was evicted). */
@@ -97,6 +118,7 @@ export class ImagePreviews {
     this.closed = true;
     this.stop.abort();
     this.queue.length = 0;
+    void this.host?.then((h) => h.close());
   }
 
   private pump(): void {
@@ -112,18 +134,21 @@ export class ImagePreviews {
 
   private async fetchOne(path: string): Promise<void> {
     let state: PreviewState;
+    let bytes: Uint8Array | undefined;
     try {
       this.stats.fetches++;
-      const bytes = await this.load(path, this.stop.signal);
+      bytes = await this.load(path, this.stop.signal);
       // Decode on a turn of its own, after any pending key press was handled.
       await new Promise((resolve) => setImmediate(resolve));
       if (this.closed) return;
       this.stats.decodes++;
-      const decoded = await this.decode(bytes);
-      const size = fitSize(decoded.width, decoded.height, this.maxSide, this.maxSide);
+      const side = this.maxSide();
+      const decoded = await this.decode(bytes, side, side, this.stop.signal);
+      const size = fitSize(decoded.width, decoded.height, side, side);
       state = { status: "ready", pixels: resize(decoded, size.width, size.height) };
     } catch (err) {
-      state = { status: "failed", error: (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "failed" };
+      const error = (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "failed";
+      state = { status: "failed", error, ...tooLargeOf(err, bytes?.byteLength) };
     }
     if (this.closed) return;
     const entry = this.entries.get(path);
@@ -146,4 +171,9 @@ export class ImagePreviews {
       this.stats.evictions++;
     }
   }
+}
+
+/** The refusal's sizes, when `err` is the budget's refusal. */
+function tooLargeOf(err: unknown, bytes: number | undefined): { tooLarge?: TooLarge } {
+  return err instanceof ImageTooLargeError ? { tooLarge: { width: err.width, height: err.height, bytes: bytes ?? 0 } } : {};
 }

@@ -27,13 +27,16 @@ export function originalPath(path: string): string | undefined {
 }
 
 /**
- * The path to fetch for a preview: the service's thumbnail when the server
- * makes them (`/user_uploads/thumbnail/<file path>/<format name>`, the largest
- * still image format), else the file itself.
+ * The path to fetch for a preview drawn `drawn` pixels large: the service's
+ * thumbnail when the server makes them (`/user_uploads/thumbnail/<file
+ * path>/<format name>`), in the smallest still format that covers the drawn
+ * size (the largest when none does, or when no size is given), else the file
+ * itself. Animated formats are made only of animated images: never asked for.
  */
-export function previewPath(path: string, formats: readonly ThumbnailFormat[] | undefined): string {
-  const still = (formats ?? []).filter((f) => !f.animated).sort((a, b) => b.max_width * b.max_height - a.max_width * a.max_height);
-  const chosen = still[0];
+export function previewPath(path: string, formats: readonly ThumbnailFormat[] | undefined, drawn?: { width: number; height: number }): string {
+  const still = (formats ?? []).filter((f) => !f.animated && f.max_width > 0 && f.max_height > 0).sort((a, b) => a.max_width * a.max_height - b.max_width * b.max_height);
+  const covering = drawn && still.find((f) => f.max_width >= drawn.width && f.max_height >= drawn.height);
+  const chosen = covering ?? still[still.length - 1];
   if (!chosen || path.startsWith("/user_uploads/thumbnail/")) return path;
   return `/user_uploads/thumbnail/${path.slice("/user_uploads/".length)}/${chosen.name}`;
 }

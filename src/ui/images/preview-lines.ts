@@ -5,13 +5,14 @@
  * image is ready, the caption alone saying so.
  */
 import type { Message } from "../../api/schemas/common.js";
+import { glyphs, t as tr } from "../../render/glyphs.js";
 import { halfBlockLines, halfBlockSize } from "../../render/images/half-blocks.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth } from "../../render/wrap.js";
 import type { Line } from "../message-layout.js";
 import { drawnByTerminal, type TerminalGraphics } from "./graphics.js";
 import { imageRefs, previewPath, type ThumbnailFormat } from "./image-refs.js";
-import type { ImagePreviews } from "./image-previews.js";
+import type { ImagePreviews, TooLarge } from "./image-previews.js";
 import { cellPixels } from "./cell-size.js";
 import { terminalImage } from "./terminal-image.js";
 
@@ -28,13 +29,15 @@ export interface PreviewSetup {
   thumbnailFormats?: readonly ThumbnailFormat[];
   /** Captions without the images (no colour to draw them with). */
   captionsOnly?: boolean;
+  /** One cell's size in pixels, when the terminal said it. */
+  cellPx?: { width: number; height: number };
 }
 
 /** What shows for an image link: its text, or the file's name; sanitized and shortened. */
 export function imageLabel(label: string, path: string): string {
   const name = label.trim() || decodeURIComponentSafe(path.split("/").pop() ?? "image");
   const clean = sanitizeInline(name).replace(/\s+/g, " ");
-  return [...clean].length > MAX_LABEL ? `${[...clean].slice(0, MAX_LABEL - 1).join("")}…` : clean;
+  return [...clean].length > MAX_LABEL ? `${[...clean].slice(0, MAX_LABEL - 1).join("")}${glyphs().ellipsis}` : clean;
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -43,6 +46,25 @@ function decodeURIComponentSafe(s: string): string {
   } catch {
     return s;
   }
+}
+
+/** The pixels a preview of `cols`×`rows` cells is drawn with: two per cell as half-blocks, the cell's pixels otherwise. */
+export function drawnPixels(setup: Pick<PreviewSetup, "graphics" | "cellPx">, cols: number, rows: number): { width: number; height: number } {
+  if (!drawnByTerminal(setup.graphics.mode)) return { width: cols, height: rows * 2 };
+  const cell = setup.cellPx ?? cellPixels();
+  return { width: cols * cell.width, height: rows * cell.height };
+}
+
+/** A file's size for people: bytes, KiB or MiB. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** What shows for an image refused before decoding: its name, its size and what can still be done. */
+export function tooLargeLine(label: string, t: TooLarge): string {
+  return tr`${glyphs().image} ${label} — ${t.width}×${t.height} px, ${fileSize(t.bytes)}: too large to preview (L opens or saves it)`;
 }
 
 /** The preview lines of a message's images and a signature of what they show (for the layout cache). */
@@ -55,18 +77,18 @@ export function imagePreviewLines(setup: PreviewSetup, m: Message, width: number
   const maxCols = Math.max(4, Math.min(width - 3, 80));
   for (const ref of refs) {
     const label = imageLabel(ref.label, ref.path);
-    const path = previewPath(ref.path, setup.thumbnailFormats);
+    const path = previewPath(ref.path, setup.thumbnailFormats, drawnPixels(setup, maxCols, PREVIEW_ROWS));
     const state = setup.previews.get(path);
     sig.push(path, state.status);
     if (state.status === "loading") {
-      lines.push({ text: `▨ ${label} (loading preview…)`, style: "note" });
+      lines.push({ text: tr`${glyphs().image} ${label} (loading preview…)`, style: "note" });
       continue;
     }
     if (state.status === "failed") {
-      lines.push({ text: `▨ ${label} (no preview: ${sanitizeInline(state.error)})`, style: "note" });
+      lines.push({ text: state.tooLarge ? tooLargeLine(label, state.tooLarge) : `${glyphs().image} ${label} (no preview: ${sanitizeInline(state.error)})`, style: "note" });
       continue;
     }
-    lines.push({ text: `▨ ${label}`, style: "note" });
+    lines.push({ text: `${glyphs().image} ${label}`, style: "note" });
     if (setup.captionsOnly) continue;
     const { cols, rows } = halfBlockSize(state.pixels, maxCols, PREVIEW_ROWS);
     if (drawnByTerminal(setup.graphics.mode)) {

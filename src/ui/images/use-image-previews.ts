@@ -8,7 +8,7 @@ import type { Store } from "../../model/store.js";
 import { fetchUploadBytes } from "../../sync/actions/images.js";
 import type { ActionSession } from "../../sync/actions/result.js";
 import type { LayoutOptions } from "../message-layout.js";
-import { drawnByTerminal } from "./graphics.js";
+import { drawnByTerminal, terminalGraphics } from "./graphics.js";
 import { useTerminalCapabilities } from "../terminal/use-capabilities.js";
 import { loadTerminalEncoders } from "./terminal-image.js";
 import { ImagePreviews } from "./image-previews.js";
@@ -17,10 +17,16 @@ import { imagePreviewLines } from "./preview-lines.js";
 
 const bySession = new WeakMap<object, ImagePreviews>();
 
-/** The preview cache of a session. */
+/**
+ * The preview cache of a session. Images are decoded to at most 512 pixels a side where they
+ * are drawn as half-blocks (two pixels a cell: more than any terminal's width), 1024 where the
+ * terminal draws the pixels.
+ */
 export function previewsOf(session: Pick<ActionSession, "machine">): ImagePreviews {
   let previews = bySession.get(session);
   if (!previews) {
+    // Asked at each decode: the terminal says how it draws images only after the first frame.
+    const maxSide = () => (drawnByTerminal(terminalGraphics().mode) ? 1024 : 512);
     previews = new ImagePreviews(async (path, signal) => {
       try {
         return await fetchUploadBytes(session, path, signal);
@@ -30,7 +36,7 @@ export function previewsOf(session: Pick<ActionSession, "machine">): ImagePrevie
         if (original === undefined || signal.aborted) throw err;
         return fetchUploadBytes(session, original, signal);
       }
-    });
+    }, { maxSide });
     bySession.set(session, previews);
   }
   return previews;
@@ -41,7 +47,8 @@ export function useImagePreviews(session: Pick<ActionSession, "machine">, store:
   const [version, setVersion] = useState(previews.version);
   useEffect(() => previews.onChange(() => setVersion(previews.version)), [previews]);
   // Half-blocks until the terminal said how it draws images (the probe's answer comes after the first frame).
-  const graphics = useTerminalCapabilities().graphics;
+  const capabilities = useTerminalCapabilities();
+  const graphics = capabilities.graphics;
   useEffect(() => {
     if (enabled && drawnByTerminal(graphics.mode)) void loadTerminalEncoders();
   }, [enabled, graphics.mode]);
@@ -51,7 +58,8 @@ export function useImagePreviews(session: Pick<ActionSession, "machine">, store:
     if (!enabled || graphics.mode === "off") return undefined;
     // Without colour there is no half-block art: the caption alone.
     const captionsOnly = !color && graphics.mode === "halfblocks";
-    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats }, m, width);
-  }, [previews, enabled, color, site, thumbnailFormats, version, graphics]);
+    const cellPx = capabilities.cellPx;
+    return (m, width) => imagePreviewLines({ previews, graphics, site, captionsOnly, thumbnailFormats, ...(cellPx && { cellPx }) }, m, width);
+  }, [previews, enabled, color, site, thumbnailFormats, version, graphics, capabilities.cellPx]);
   return { images, previews, version };
 }
