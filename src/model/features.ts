@@ -29,7 +29,7 @@ export const FEATURE_LEVELS = {
 export type Feature = keyof typeof FEATURE_LEVELS;
 
 /** How a person names each feature, in the sentence that says it is missing. */
-const NAMES: Record<Feature, string> = {
+const NAMES: Readonly<Record<Feature, string>> = {
   readReceipts: "read receipts",
   scheduledMessages: "scheduled messages",
   editScheduledMessages: "editing a scheduled message",

@@ -30,7 +30,7 @@ export const BUILT_IN_NAVIGATION_VIEWS: readonly { fragment: string; name: strin
   { fragment: "narrow/is/starred", name: "Starred messages", opens: { view: "starred" } },
   { fragment: "drafts", name: "Drafts" },
 ];
-const BUILT_IN = new Map(BUILT_IN_NAVIGATION_VIEWS.map((v) => [v.fragment, v]));
+const BUILT_IN: ReadonlyMap<string, (typeof BUILT_IN_NAVIGATION_VIEWS)[number]> = new Map(BUILT_IN_NAVIGATION_VIEWS.map((v) => [v.fragment, v]));
 
 export function isBuiltInView(fragment: string): boolean {
   return BUILT_IN.has(fragment);
