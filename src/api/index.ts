@@ -7,10 +7,13 @@ export * from "./routes/channels.js";
 export * from "./routes/drafts.js";
 export * from "./routes/events.js";
 export * from "./routes/messages.js";
+export * from "./routes/navigation-views.js";
 export * from "./routes/presence.js";
 export * from "./routes/push.js";
 export * from "./routes/reactions.js";
+export * from "./routes/read-receipts.js";
 export * from "./routes/saved-snippets.js";
+export * from "./routes/scheduled-messages.js";
 export * from "./routes/server-settings.js";
 export * from "./routes/status.js";
 export * from "./routes/submessages.js";
@@ -25,6 +28,7 @@ export type { RegisterResponse, UnreadMsgs, UserTopic } from "./schemas/register
 export type * from "./schemas/responses.js";
 export type * from "./schemas/responses-channels.js";
 export type * from "./schemas/responses-users.js";
+export type { Reminder, ScheduledMessage } from "./schemas/scheduled.js";
 export type {
   DeleteMessageEvent,
   EventOfType,

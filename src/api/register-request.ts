@@ -38,6 +38,8 @@ export const KNOWN_EVENT_TYPES = Object.freeze([
   "saved_snippets",
   "navigation_view",
   "navigation_views",
+  "scheduled_messages",
+  "reminders",
   "restart",
 ] as const);
 export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];

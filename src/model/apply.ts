@@ -88,6 +88,10 @@ export function applyEvent(store: Store, e: ServerEvent): boolean {
     case "navigation_view":
     case "navigation_views":
       return store.personal.applyNavigationView(e);
+    case "scheduled_messages":
+      return store.scheduled.applyScheduledMessages(e);
+    case "reminders":
+      return store.scheduled.applyReminders(e);
     case "restart":
       if (e.svc_feature_level !== undefined) store.realm.featureLevel = e.svc_feature_level;
       return false;

@@ -29,6 +29,13 @@ export interface RealmInfo {
   presencePingIntervalSecs: number;
   presenceOfflineThresholdSecs: number;
   presenceDisabled: boolean;
+  /**
+   * Whether the organization shows who read a message, as register said (a `realm` event may
+   * change it since: see settings); undefined when register did not say.
+   */
+  readReceiptsEnabled?: boolean;
+  /** The longest note a reminder may carry (the service's own limit where register leaves it out). */
+  maxReminderNoteLength: number;
   /** Organization settings from `realm` events, by property name. */
   settings: Record<string, unknown>;
   /** What the server thumbnails uploaded images into (empty: it does not). */
@@ -57,6 +64,8 @@ export function realmFromRegister(reg: RegisterResponse, extra: RegisterExtra): 
     presencePingIntervalSecs: reg.server_presence_ping_interval_seconds ?? 60,
     presenceOfflineThresholdSecs: reg.server_presence_offline_threshold_seconds ?? 140,
     presenceDisabled: extra.presenceDisabled,
+    ...(reg.realm_enable_read_receipts !== undefined ? { readReceiptsEnabled: reg.realm_enable_read_receipts } : {}),
+    maxReminderNoteLength: reg.max_reminder_note_length ?? 1000,
     settings: Object.create(null) as Record<string, unknown>,
     thumbnailFormats: extra.thumbnailFormats,
   };

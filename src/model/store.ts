@@ -19,6 +19,7 @@ import { Messages, type FetchDirection, type FetchStatus, type MessageList } fro
 import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
 import { Presence, type PresenceStatus } from "./presence.js";
+import { Scheduled } from "./scheduled.js";
 import { realmFromRegister, type RealmInfo } from "./realm.js";
 import { readRegisterExtra } from "./register-extra.js";
 import { checkStore, firstUnreadIn } from "./store-queries.js";
@@ -56,6 +57,8 @@ export class Store implements NarrowContext {
   readonly presence: Presence;
   readonly typing: Typing;
   readonly personal: Personal;
+  /** Scheduled messages and reminders. */
+  readonly scheduled: Scheduled;
 
   // The sub-models' maps under their historical names.
   readonly users: Map<number, User>;
@@ -109,6 +112,7 @@ export class Store implements NarrowContext {
     this.presence.merge(reg.presences, (email) => this.userIdByEmail(email));
     this.typing = new Typing(selfId, this.realm.typingExpiryMs);
     this.personal = Personal.fromRegister(reg);
+    this.scheduled = Scheduled.fromRegister(reg);
     for (const c of reg.recent_private_conversations) {
       const userIds = dmParticipants(c.user_ids, selfId);
       this.recentDms.set(userIds.join(","), { userIds, maxId: c.max_message_id });

@@ -5,6 +5,7 @@ import type { MarkdownRenderer } from "./markdown-html.js";
 import type { QueueManager } from "./queues.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { ThumbnailFormat } from "./image-thumbnails.js";
+import type { Scheduler } from "./scheduled-delivery.js";
 import type { State } from "./state.js";
 import type { FileRequestRecord, ResponseRecord } from "./types.js";
 
@@ -20,6 +21,8 @@ export interface ServerContext {
   state: State;
   queues: QueueManager;
   markdown: MarkdownRenderer;
+  /** Delivers scheduled messages and reminders at their time (re-armed after each change to them). */
+  scheduler: Scheduler;
   /** Clock in milliseconds. */
   now(): number;
   /** e.g. http://127.0.0.1:43123 — set once the server listens. */

@@ -37,7 +37,7 @@ export interface RequestContext {
 
 export interface Route {
   method: Method;
-  /** Path below /api/v1, with `:name` segments, e.g. "/users/me/:stream_id/topics". */
+  /** Path below /api/v1, with `:name` segments (a last `*name` takes the rest), e.g. "/users/me/:stream_id/topics". */
   path: string;
   /** Default true; "optional": authenticated when credentials are sent, anonymous (spectator) otherwise. */
   auth?: boolean | "optional";
@@ -145,21 +145,25 @@ function split(path: string): string[] {
   return path.split("/").filter((s) => s !== "");
 }
 
+/**
+ * The path's parameters when `segments` fit `pattern`: `:name` takes one segment, a last
+ * `*name` takes all the rest (a navigation view's fragment holds slashes, sent as they are
+ * or as %2F).
+ */
 function match(pattern: string[], segments: string[]): Record<string, string> | null {
-  if (pattern.length !== segments.length) return null;
+  const rest = pattern[pattern.length - 1]?.startsWith("*") === true;
+  if (rest ? segments.length < pattern.length : pattern.length !== segments.length) return null;
   const out: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i]!;
-    const s = segments[i]!;
-    if (p.startsWith(":")) {
-      try {
-        out[p.slice(1)] = decodeURIComponent(s);
-      } catch {
-        return null;
-      }
-    } else if (p !== s) {
-      return null;
+  try {
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i]!;
+      const s = segments[i]!;
+      if (p.startsWith("*")) out[p.slice(1)] = segments.slice(i).map((x) => decodeURIComponent(x)).join("/");
+      else if (p.startsWith(":")) out[p.slice(1)] = decodeURIComponent(s);
+      else if (p !== s) return null;
     }
+  } catch {
+    return null; // a malformed percent-escape
   }
   return out;
 }

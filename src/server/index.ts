@@ -9,6 +9,7 @@ import { MarkdownRenderer } from "./markdown-html.js";
 import { QueueManager } from "./queues.js";
 import { DEFAULT_RATE_LIMIT, RateLimiter } from "./rate-limit.js";
 import { allRoutes } from "./routes/index.js";
+import { Scheduler } from "./scheduled-delivery.js";
 import { seed } from "./seed/index.js";
 import { THUMBNAIL_FORMATS } from "./image-thumbnails.js";
 import { isUploadPath, serveUpload } from "./upload-download.js";
@@ -26,7 +27,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   if (opts.maxFileUploadSizeMib !== undefined) setMaxUploadMib(state, opts.maxFileUploadSizeMib);
   const queues = new QueueManager(now, heartbeatMs);
   const thumbnailFormats = opts.thumbnails === false ? [] : THUMBNAIL_FORMATS;
-  const ctx: ServerContext = {
+  // The scheduler reads the context it belongs to: it is set right after.
+  const ctx = {
     state,
     queues,
     markdown: new MarkdownRenderer(state, thumbnailFormats),
@@ -38,7 +40,10 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
       thumbnailFormats,
     },
-  };
+  } as ServerContext;
+  // A clock of the caller's moves on its own: look at it often. The real one is slept on until the
+  // next delivery, a minute at most (a suspended machine's timers run late).
+  ctx.scheduler = new Scheduler(ctx, opts.now ? 100 : 60_000);
   if (opts.onResponse) ctx.onResponse = opts.onResponse;
   if (opts.onFileRequest) ctx.onFileRequest = opts.onFileRequest;
   if (opts.rateLimit !== false) ctx.rateLimiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, now);
@@ -67,6 +72,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
+      ctx.scheduler.close();
       queues.shutdown(); // answers pending long-polls
       server.close(() => resolve());
       // Let the long-poll answers go out, then drop idle keep-alive sockets and the rest.

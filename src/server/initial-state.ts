@@ -4,6 +4,9 @@
 import { maxUploadMib } from "./uploads.js";
 import { LIMITS, type ServerContext } from "./context.js";
 import { legacySections } from "./initial-state-legacy.js";
+import { MAX_REMINDER_NOTE_LENGTH } from "./reminder-content.js";
+import { navigationViewToWire } from "./personal-records.js";
+import { reminderToWire, scheduledToWire } from "./scheduled-wire.js";
 import { ROLE, type Channel, type User } from "./state.js";
 import { avatarUrl, channelToWire, clientTopic, groupToWire, subscriptionToWire, userToWire } from "./wire.js";
 
@@ -45,13 +48,19 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
       id: s.id, title: s.title, content: s.content, date_created: s.dateCreated,
     }));
   }
-  if (want("navigation_view")) out["navigation_views"] = [];
+  if (want("navigation_views", "navigation_view")) {
+    out["navigation_views"] = (ctx.state.navigationViews.get(view.user.id) ?? []).map(navigationViewToWire);
+  }
   if (want("muted_users")) out["muted_users"] = [];
   if (want("alert_words")) out["alert_words"] = [...(ctx.state.alertWords.get(view.user.id) ?? [])];
   if (want("custom_profile_fields")) Object.assign(out, { custom_profile_fields: [], custom_profile_field_types: {} });
   if (want("default_streams")) out["realm_default_streams"] = [...ctx.state.defaultChannelIds];
   if (want("realm_bot")) out["realm_bots"] = realmBots(ctx, view.user);
-  if (want("scheduled_messages")) out["scheduled_messages"] = [];
+  if (want("scheduled_messages")) {
+    const allowEmpty = view.capabilities["empty_topic_name"] === true;
+    out["scheduled_messages"] = ctx.state.scheduled.of(view.user.id, "send_later").map((s) => scheduledToWire(ctx, s, allowEmpty));
+  }
+  if (want("reminders")) out["reminders"] = ctx.state.scheduled.of(view.user.id, "remind").map((s) => reminderToWire(ctx, s));
   Object.assign(out, legacySections(ctx, view.user.id, view.fetchTypes));
   return out;
 }
@@ -70,7 +79,7 @@ function realmSection(ctx: ServerContext): Section {
     realm_allow_message_editing: true,
     realm_message_content_edit_limit_seconds: 600,
     realm_message_content_delete_limit_seconds: null,
-    realm_enable_read_receipts: true,
+    realm_enable_read_receipts: realm.enableReadReceipts,
     realm_presence_disabled: false,
     realm_enable_spectator_access: true,
     realm_default_code_block_language: "",
@@ -99,6 +108,7 @@ function realmSection(ctx: ServerContext): Section {
     max_message_length: LIMITS.maxMessageLength,
     max_channel_folder_name_length: LIMITS.maxChannelFolderNameLength,
     max_channel_folder_description_length: LIMITS.maxChannelFolderDescriptionLength,
+    max_reminder_note_length: MAX_REMINDER_NOTE_LENGTH,
     max_file_upload_size_mib: maxUploadMib(ctx.state),
     event_queue_longpoll_timeout_seconds: ctx.options.longpollTimeoutSecs,
   };

@@ -5,7 +5,7 @@
 // `data-animated="true"` for animations. Files that are not images the service thumbnails
 // keep the original as the source.
 
-import { escapeHtml } from "./markdown-html.js";
+import { escapeHtml } from "./escape-html.js";
 import type { ThumbnailFormat } from "./image-thumbnails.js";
 import { thumbnailable } from "./image-thumbnails.js";
 import type { State } from "./state.js";

@@ -10,15 +10,7 @@ import { resolveMentionName } from "./mentions.js";
 import type { ThumbnailFormat } from "./image-thumbnails.js";
 import { inlineImageAttributes } from "./inline-images.js";
 import type { State } from "./state.js";
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+import { escapeHtml } from "./escape-html.js";
 
 const CHANNEL_WILDCARDS = new Set(["all", "everyone", "channel", "stream"]);
 

@@ -4,7 +4,7 @@
 // part of the text. Highlighting wraps matches in rendered HTML (outside tags
 // and entities) with <span class="highlight">.
 
-import { escapeHtml } from "./markdown-html.js";
+import { escapeHtml } from "./escape-html.js";
 
 export interface SearchQuery {
   /** Lower-cased word prefixes (the words of phrases included). */

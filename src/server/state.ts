@@ -3,6 +3,10 @@
 // directly and route modules can read and change it.
 
 import { removeMessage as removeMessageFrom } from "./message-index.js";
+import type { NavigationView, PushDevice, SavedSnippet } from "./personal-records.js";
+import { ScheduledMessages } from "./scheduled.js";
+
+export type { NavigationView, PushDevice, SavedSnippet } from "./personal-records.js";
 
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 export type RoleNumber = (typeof ROLE)[keyof typeof ROLE];
@@ -162,6 +166,8 @@ export interface RealmInfo {
   dateCreated: number;
   emptyTopicDisplayName: string;
   emailDomain: string;
+  /** Whether members may see who read a message (`realm_enable_read_receipts`). */
+  enableReadReceipts: boolean;
 }
 
 export interface RealmEmoji {
@@ -357,8 +363,12 @@ export class State {
     return entry?.visibilityPolicy ?? 0;
   }
 
-  // ---- per-user extras: saved snippets, push devices, presence bookkeeping ----
+  // ---- per-user extras: saved snippets, navigation views, scheduled messages, push devices, presence ----
   readonly savedSnippets = new Map<number, SavedSnippet[]>();
+  /** userId → the user's navigation views, oldest first. */
+  readonly navigationViews = new Map<number, NavigationView[]>();
+  /** Scheduled messages and reminders of every user. */
+  readonly scheduled = new ScheduledMessages();
   readonly pushDevices = new Map<number, PushDevice[]>();
   /** userId → the presence_last_update_id of that user's latest presence change. */
   readonly presenceUpdateIds = new Map<number, number>();
@@ -383,17 +393,4 @@ export class State {
   removeMessage(id: number): void {
     removeMessageFrom(this, id);
   }
-}
-
-export interface SavedSnippet {
-  id: number;
-  title: string;
-  content: string;
-  dateCreated: number;
-}
-
-export interface PushDevice {
-  kind: "apns";
-  token: string;
-  appid: string;
 }

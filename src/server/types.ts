@@ -8,6 +8,11 @@ export interface ServerOptions {
   heartbeatMs?: number;
   queueIdleMs?: number;
   longpollTimeoutSecs?: number;
+  /**
+   * The clock in milliseconds (default Date.now): message times, queue expiry, and when
+   * scheduled messages and reminders are due. With a clock of their own, tests step time;
+   * the server looks at it every 100 ms while something is scheduled.
+   */
   now?: () => number;
   /** The organization's upload limit (default 25 MiB). */
   maxFileUploadSizeMib?: number;

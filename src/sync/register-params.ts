@@ -40,6 +40,11 @@ export const FETCH_EVENT_TYPES = [
   "realm_linkifiers",
   "realm_user_groups",
   "muted_users",
+  // The user's own lists (each ignored by servers older than it).
+  "saved_snippets",
+  "navigation_views",
+  "scheduled_messages",
+  "reminders",
 ] as const;
 
 /** Event types the client reads (every other type is dropped by the server). */

@@ -20,6 +20,8 @@ const LARGE_SECTIONS = [
   "presences",
   "navigation_views",
   "saved_snippets",
+  "scheduled_messages",
+  "reminders",
   "realm_linkifiers",
   "realm_user_groups",
   "realm_emoji",

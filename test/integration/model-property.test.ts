@@ -4,7 +4,8 @@
  * mutations runs through the HTTP API as several demo users, the store
  * applies the events its queue receives, and at the end it must agree with a
  * fresh register (unreads per topic and DM, mentions, subscriptions, topic
- * policies, starred, recent DMs), with the server's topic lists and with
+ * policies, starred, recent DMs, scheduled messages, reminders, saved snippets,
+ * navigation views), with the server's topic lists and with
  * loaded message lists. Mutation kinds the server does not offer (404/405)
  * are skipped; the test reports which ran.
  */
@@ -21,7 +22,10 @@ import {
   updateMessageFlags,
   updateMessageFlagsForNarrow,
 } from "../../src/api/routes/messages.js";
+import { addNavigationView, updateNavigationView } from "../../src/api/routes/navigation-views.js";
 import { addReaction, removeReaction } from "../../src/api/routes/reactions.js";
+import { createSavedSnippet, deleteSavedSnippet, editSavedSnippet } from "../../src/api/routes/saved-snippets.js";
+import { createReminder, createScheduledMessage, deleteReminder, deleteScheduledMessage, updateScheduledMessage } from "../../src/api/routes/scheduled-messages.js";
 import { subscribe, unsubscribe, updateSubscriptionSettings } from "../../src/api/routes/subscriptions.js";
 import { getTopics } from "../../src/api/routes/topics.js";
 import { updateUserTopic, type VisibilityPolicy } from "../../src/api/routes/user-topics.js";
@@ -104,6 +108,10 @@ async function runSeed(seed: number): Promise<void> {
     const senderOf = new Map<number, number>();
     const reactions: Array<{ userId: number; messageId: number; emoji: string }> = [];
     const ownerName = store.userName(me);
+    // The owner's own lists: IDs still on the server (taken out when deleted, so a delete never meets a 404).
+    const own = { scheduled: [] as number[], reminders: [] as number[], snippets: [] as number[] };
+    const later = () => Math.floor(Date.now() / 1000) + 3600 + Math.floor(rand() * 3600);
+    const takeOne = (ids: number[]) => ids.splice(Math.floor(rand() * ids.length), 1)[0];
 
     const kinds: Record<string, () => Promise<unknown>> = {
       sendChannel: async () => {
@@ -165,6 +173,36 @@ async function runSeed(seed: number): Promise<void> {
         if (m?.type === "private") return; // recent-DM bookkeeping after deletes is a known gap
         await deleteMessage(owner, id);
       },
+      schedule: async () => {
+        const r = await createScheduledMessage(owner, { type: "stream", to: pick(channels), topic: pick(TOPICS), content: `later ${seed}`, at: later() });
+        own.scheduled.push(r.scheduled_message_id);
+      },
+      reschedule: async () => {
+        if (own.scheduled.length) await updateScheduledMessage(owner, pick(own.scheduled), { content: `changed ${seed}`, at: later() });
+      },
+      unschedule: async () => {
+        const id = takeOne(own.scheduled);
+        if (id !== undefined) await deleteScheduledMessage(owner, id);
+      },
+      remind: async () => own.reminders.push((await createReminder(owner, { message_id: pick(sent), at: later() })).reminder_id),
+      unremind: async () => {
+        const id = takeOne(own.reminders);
+        if (id !== undefined) await deleteReminder(owner, id);
+      },
+      snippet: async () => {
+        const id = own.snippets.length && rand() < 0.5 ? takeOne(own.snippets) : undefined;
+        if (id === undefined) own.snippets.push((await createSavedSnippet(owner, { title: pick(TOPICS), content: `snippet ${seed}` })).saved_snippet_id);
+        else if (rand() < 0.5) await deleteSavedSnippet(owner, id);
+        else {
+          await editSavedSnippet(owner, id, { title: pick(TOPICS) });
+          own.snippets.push(id);
+        }
+      },
+      navigationView: async () => {
+        const fragment = pick(["recent", "feed", "narrow/is/starred"]);
+        if (store.personal.navigationViews.has(fragment)) await updateNavigationView(owner, fragment, { is_pinned: rand() < 0.5 });
+        else await addNavigationView(owner, { fragment, is_pinned: rand() < 0.5 });
+      },
       resubscribe: async () => {
         const id = pick(channels.slice(1));
         const name = store.channelName(id)!;
@@ -175,7 +213,8 @@ async function runSeed(seed: number): Promise<void> {
     const weights: Array<[string, number]> = [
       ["sendChannel", 6], ["sendDm", 3], ["markRead", 3], ["markUnread", 2], ["star", 2], ["react", 2], ["unreact", 1],
       ["muteChannel", 2], ["topicPolicy", 2], ["moveTopic", 2], ["editContent", 2], ["deleteMessage", 1], ["resubscribe", 1],
-      ["markTopicRead", 1], ["markNarrowUnread", 1],
+      ["markTopicRead", 1], ["markNarrowUnread", 1], ["schedule", 1], ["reschedule", 1], ["unschedule", 1], ["remind", 1], ["unremind", 1],
+      ["snippet", 1], ["navigationView", 1],
     ];
     const total = weights.reduce((n, [, w]) => n + w, 0);
     for (let step = 0; step < STEPS; step++) {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { KNOWN_EVENT_TYPES, MalformedEventError, parseEvent, type ServerEvent } from "../../src/api/schemas/events.js";
+import { getNavigationViewsResponseSchema, getRemindersResponseSchema } from "../../src/api/schemas/scheduled.js";
 
 function parsed<T extends ServerEvent["type"]>(raw: Record<string, unknown>, type: T): Extract<ServerEvent, { type: T }> {
   const e = parseEvent(raw);
@@ -37,6 +38,32 @@ describe("events the spec adds after feature level 372", () => {
       expect(parsed({ id: 2, type, op: "update", fragment: "inbox", data: { is_pinned: false } }, type).op).toBe("update");
       expect(parsed({ id: 3, type, op: "remove", fragment: "inbox" }, type).op).toBe("remove");
     }
+  });
+
+  it("reminders add / remove (feature level 399), as the service's reminder record", () => {
+    const reminder = {
+      reminder_id: 42, type: "private", to: [10], content: "You requested a reminder for the following message.",
+      rendered_content: "<p>You requested a reminder for the following message.</p>", scheduled_delivery_timestamp: 1_700_000_000,
+      failed: false, reminder_target_message_id: 123, a_newer_field: [1],
+    };
+    const add = parsed({ id: 1, type: "reminders", op: "add", reminders: [reminder] }, "reminders");
+    expect(add.op === "add" && add.reminders[0]).toMatchObject({ reminder_id: 42, reminder_target_message_id: 123, to: [10] });
+    const removed = parsed({ id: 2, type: "reminders", op: "remove", reminder_id: 42 }, "reminders");
+    expect(removed.op === "remove" && removed.reminder_id).toBe(42);
+    expect(() => parseEvent({ id: 3, type: "reminders", op: "remove" })).toThrow(MalformedEventError);
+  });
+
+  it("the reminders list and navigation views list parse as the service sends them", () => {
+    const reminders = getRemindersResponseSchema.parse({
+      result: "success", msg: "",
+      reminders: [{ reminder_id: 1, type: "private", to: [10], content: "c", rendered_content: "<p>c</p>", scheduled_delivery_timestamp: 5, failed: true, reminder_target_message_id: 9 }],
+    });
+    expect(reminders.reminders[0]?.failed).toBe(true);
+    const views = getNavigationViewsResponseSchema.parse({
+      result: "success", msg: "",
+      navigation_views: [{ fragment: "inbox", is_pinned: false, name: null }, { fragment: "narrow/is/alerted", is_pinned: true, name: "Alert words" }],
+    });
+    expect(views.navigation_views.map((v) => v.name ?? null)).toEqual([null, "Alert words"]);
   });
 
   it("presence in the modern format (simplified_presence_events)", () => {

@@ -13,6 +13,7 @@ import { registerResponseSchema } from "../../src/api/schemas/register.js";
 import * as R from "../../src/api/schemas/responses.js";
 import * as RC from "../../src/api/schemas/responses-channels.js";
 import * as RU from "../../src/api/schemas/responses-users.js";
+import * as S from "../../src/api/schemas/scheduled.js";
 import {
   errorStatuses,
   eventVariants,
@@ -58,6 +59,11 @@ const OPERATIONS: Record<string, z.ZodType> = {
   "POST /saved_snippets": RC.createSavedSnippetResponseSchema,
   "PATCH /saved_snippets/{saved_snippet_id}": R.emptySuccessSchema,
   "DELETE /saved_snippets/{saved_snippet_id}": R.emptySuccessSchema,
+  "GET /scheduled_messages": S.getScheduledMessagesResponseSchema,
+  "POST /scheduled_messages": S.createScheduledMessageResponseSchema,
+  "PATCH /scheduled_messages/{scheduled_message_id}": R.emptySuccessSchema,
+  "DELETE /scheduled_messages/{scheduled_message_id}": R.emptySuccessSchema,
+  "GET /messages/{message_id}/read_receipts": S.readReceiptsResponseSchema,
   "GET /users": RU.getUsersResponseSchema,
   "GET /users/me": RU.getOwnUserResponseSchema,
   "GET /users/{user_id}": RU.getUserResponseSchema,
@@ -101,9 +107,6 @@ const DELIBERATELY_UNKNOWN: Record<string, string> = {
   "realm_bot/delete": "bot management is not offered (bots are users: realm_user events are read)",
   web_reload_client: "asks the web app to reload its code; termchat has none to reload (restart is read)",
   "realm_user_settings_defaults/update": "defaults for new users: administration",
-  "scheduled_messages/add": "scheduling messages is not offered by termchat",
-  "scheduled_messages/update": "scheduling messages is not offered by termchat",
-  "scheduled_messages/remove": "scheduling messages is not offered by termchat",
 };
 
 function split(op: string): [HttpMethod, string] {

@@ -3,10 +3,7 @@
  * what goes on the wire, what the local state does, and the one failure
  * shape every screen shows.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { deleteLocalDraft, deleteServerDraft } from "../../src/sync/actions/drafts.js";
 import { deleteMessage, editKey, editMessage, messageSource } from "../../src/sync/actions/messages.js";
 import { actionError, perform } from "../../src/sync/actions/result.js";
@@ -14,27 +11,20 @@ import { setMarkReadPolicy } from "../../src/sync/actions/account.js";
 import { changeSubscriptions, setTopicVisibility, VisibilityPolicy } from "../../src/sync/actions/channels.js";
 import { markAllRead, markNarrowRead } from "../../src/sync/actions/flags.js";
 import type { Store } from "../../src/model/store.js";
-import { SyncSession } from "../../src/sync/session.js";
+import type { SyncSession } from "../../src/sync/session.js";
 import { ApiError, NetworkError, SchemaError } from "../../src/api/errors.js";
-import { fakeConnection } from "../fixtures/fake-connection.js";
+import { useActionSession } from "../fixtures/action-session.js";
+import type { fakeConnection } from "../fixtures/fake-connection.js";
 import * as eg from "../fixtures/example.js";
 
 const refusal = (code: string, msg: string, status = 400) => ({ status, body: { result: "error", code, msg } });
 
-let dir: string;
+const fixture = useActionSession();
 let conn: ReturnType<typeof fakeConnection>;
 let session: SyncSession;
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "termchat-actions-"));
-  conn = fakeConnection();
-  session = await SyncSession.open({ client: conn.client, account: { site: "http://127.0.0.1:9", email: "me@example.test" }, stateDir: dir });
-});
-
-afterEach(async () => {
-  await session.dispose();
-  await conn.close();
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  conn = fixture.conn();
+  session = fixture.session();
 });
 
 describe("edit", () => {

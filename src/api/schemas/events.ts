@@ -25,6 +25,7 @@ import {
   updateMessageFlagsEvent,
 } from "./events-messages.js";
 import { settingsEventTable } from "./events-settings.js";
+import { scheduledEventTable } from "./scheduled.js";
 import { userEventTable } from "./events-users.js";
 import type { KnownEventType } from "../register-request.js";
 import type {
@@ -40,6 +41,7 @@ export * from "./events-messages.js";
 export * from "./events-channels.js";
 export * from "./events-users.js";
 export * from "./events-settings.js";
+export { remindersAddEvent, remindersRemoveEvent, scheduledMessagesAddEvent, scheduledMessagesRemoveEvent, scheduledMessagesUpdateEvent } from "./scheduled.js";
 
 interface OpTable {
   readonly ops: Readonly<Record<string, z.ZodType>>;
@@ -51,6 +53,7 @@ const knownEvents = {
   ...channelEventTable,
   ...userEventTable,
   ...settingsEventTable,
+  ...scheduledEventTable,
 } as const satisfies Record<KnownEventType, Entry>;
 // And every type with a schema is in the list (the list is what the client asks the server for).
 type Unlisted = Exclude<keyof typeof knownEvents, KnownEventType>;

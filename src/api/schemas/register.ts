@@ -15,6 +15,7 @@ import {
   userGroupSchema,
   userSchema,
 } from "./common.js";
+import { reminderSchema, scheduledMessageSchema } from "./scheduled.js";
 import { tolerantObject } from "./tolerant.js";
 import { adoptCheckedUser } from "./user-record.js";
 
@@ -120,6 +121,12 @@ export const registerResponseSchema = z.preprocess(
     presences: z.record(z.string(), presenceEntrySchema).optional(),
     navigation_views: z.array(navigationViewSchema).optional(),
     saved_snippets: z.array(savedSnippetSchema).optional(),
+    scheduled_messages: z.array(scheduledMessageSchema).optional(),
+    reminders: z.array(reminderSchema).optional(),
+    /** How long a reminder's note may be (feature level 415). */
+    max_reminder_note_length: z.number().int().optional(),
+    /** Whether the organization shows who read a message (feature level 137; with the `realm` section). */
+    realm_enable_read_receipts: z.boolean().optional(),
     drafts: z.array(draftSchema).optional(),
     realm_linkifiers: z.array(linkifierSchema).optional(),
     realm_user_groups: z.array(userGroupSchema).optional(),

@@ -9,6 +9,10 @@ import { channelListRoutes } from "./channel-list.js";
 import { eventRoutes } from "./events.js";
 import { flagRoutes } from "./flags.js";
 import { messageRoutes } from "./messages.js";
+import { navigationViewRoutes } from "./navigation-views.js";
+import { readReceiptRoutes } from "./read-receipts.js";
+import { reminderRoutes } from "./reminders.js";
+import { scheduledMessageRoutes } from "./scheduled-messages.js";
 import { registerRoutes } from "./register.js";
 import { sendRoutes } from "./send.js";
 import { topicRoutes } from "./topics.js";
@@ -58,4 +62,8 @@ export const allRoutes: Route[] = [
   ...realmDataRoutes,
   ...uploadRoutes,
   ...submessageRoutes,
+  ...scheduledMessageRoutes,
+  ...reminderRoutes,
+  ...readReceiptRoutes,
+  ...navigationViewRoutes,
 ];

@@ -4,7 +4,7 @@
 
 import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
-import { escapeHtml } from "../markdown-html.js";
+import { escapeHtml } from "../escape-html.js";
 import { highlightHtml, type SearchQuery } from "../narrow.js";
 import type { Params } from "../params.js";
 import type { Message, User } from "../state.js";

@@ -50,6 +50,7 @@ export function seedDemo(nowMs: number): SeedResult {
     stringId: "lighthouse",
     dateCreated: ts("2024-03-04T09:00:00Z"),
     emptyTopicDisplayName: "general chat",
+    enableReadReceipts: true,
     emailDomain: DOMAIN,
   });
   state.reserveIds("user", 11);

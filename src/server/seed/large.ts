@@ -94,6 +94,7 @@ export function seedLarge(nowMs: number): SeedResult {
     stringId: "lighthouse",
     dateCreated: START - 500 * 86400,
     emptyTopicDisplayName: "general chat",
+    enableReadReceipts: true,
     emailDomain: DOMAIN,
   });
   state.reserveIds("user", 11);

@@ -5,6 +5,7 @@
  */
 import { ApiError, describeError, TermchatApiError } from "../../api/errors.js";
 import type { ApiClient } from "../../api/http.js";
+import { missingFeature, type Feature } from "../../model/features.js";
 import type { DraftJournal } from "../draft-journal.js";
 import type { DraftSync } from "../draft-sync.js";
 import type { Outbox } from "../outbox.js";
@@ -60,4 +61,14 @@ export function request<T>(session: Pick<ActionSession, "machine">, work: (clien
 export async function command(session: Pick<ActionSession, "machine">, work: (client: ApiClient) => Promise<unknown>): Promise<ActionResult> {
   const r = await request(session, work);
   return r.ok ? { ok: true, value: undefined } : r;
+}
+
+/**
+ * The failure an action returns when the server is too old for it (checked against the
+ * current store's feature level; before the first store, the server answers for itself).
+ */
+export function unsupported(session: Pick<ActionSession, "machine">, feature: Feature): ActionResult<never> | undefined {
+  const level = session.machine.store?.realm.featureLevel;
+  const why = level === undefined ? undefined : missingFeature(level, feature);
+  return why === undefined ? undefined : failed(why, "UNSUPPORTED_FEATURE");
 }
