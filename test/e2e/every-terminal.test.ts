@@ -85,9 +85,9 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
       await started(t);
       await t.waitForAnswers({ timeoutMs: 15_000 });
       // A key after the answers shows they have been read: exactly one row down, nothing else.
-      await press(t, [["j", /› @ Omar Haddad/]]);
+      await press(t, [["j", /▌ @ Omar Haddad/]]);
       c.expect(await c.clean(t, "after the answers")).toMatch(/Inbox {2}\d+ unread/);
-      await press(t, [["k", /› @ Lena Fischer/]]);
+      await press(t, [["k", /▌ @ Lena Fischer/]]);
       await c.scenario(t, d.site, timing.kind, quit);
     })(ctx),
   );
@@ -107,9 +107,9 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
         await t.sendKeys("j");
       }
       await t.waitForAnswers({ timeoutMs: 10_000 });
-      await t.waitFor(/› {4}release 2\.4 ★/, { timeoutMs: 10_000 });
+      await t.waitFor(/▌ {4}release 2\.4 ★/, { timeoutMs: 10_000 });
       await c.clean(t, "after the answers and keys");
-      await press(t, [["k", /›▾ #engineering/], ["k", /› @ Omar Haddad/], ["k", /› @ Lena Fischer/]]);
+      await press(t, [["k", /▌▾ #engineering/], ["k", /▌ @ Omar Haddad/], ["k", /▌ @ Lena Fischer/]]);
       await c.scenario(t, d.site, "mixed", "Q");
     })(ctx),
   );
@@ -119,7 +119,7 @@ describe.concurrent("answers late, split, between keys or into the compose box: 
       const d = await c.demo();
       const t = await c.pty(d.args, { profile: PROFILES[name], timing: { kind: "held" }, env: d.env });
       await started(t);
-      await press(t, [["j", /› @ Omar Haddad/], ["j", /›▾ #engineering/], ["j", /› {4}release 2\.4 ★/], ["Enter", "#engineering > release 2.4"], ["r", "Enter send"]]);
+      await press(t, [["j", /▌ @ Omar Haddad/], ["j", /▌▾ #engineering/], ["j", /▌ {4}release 2\.4 ★/], ["Enter", "#engineering > release 2.4"], ["r", "Enter send"]]);
       await t.type(" before");
       await t.waitFor(`${DRAFT} before`, { timeoutMs: 10_000 });
       t.releaseAnswers();

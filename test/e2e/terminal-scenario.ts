@@ -114,7 +114,7 @@ export class Case {
   /** The whole scenario from the Inbox on: `label` goes into the message, `quit` ends it. */
   async scenario(t: Driver, site: string, label: string, quit: "Q" | "C-c"): Promise<void> {
     // j/k in the Inbox's list, then open a topic.
-    await press(t, [["j", /› @ Omar Haddad/], ["j", /›▾ #engineering/], ["k", /› @ Omar Haddad/], ["j", /›▾ #engineering/], ["j", /› {4}release 2\.4 ★/]]);
+    await press(t, [["j", /▌ @ Omar Haddad/], ["j", /▌▾ #engineering/], ["k", /▌ @ Omar Haddad/], ["j", /▌▾ #engineering/], ["j", /▌ {4}release 2\.4 ★/]]);
     await press(t, [["Enter", "#engineering > release 2.4"]]);
     // j/k among its messages: the selected one has a bar.
     await t.waitFor(/▌Diego Alvarez /, STEP);
@@ -144,7 +144,7 @@ export class Case {
 export async function started(t: Driver): Promise<void> {
   await t.waitFor(/connected/, { timeoutMs: 30_000 });
   await t.waitFor(/Inbox {2}\d+ unread/, STEP);
-  await t.waitFor(/› @ Lena Fischer/, STEP);
+  await t.waitFor(/▌ @ Lena Fischer/, STEP);
 }
 
 /** Keys, each waiting for what it should show, as a reader would. */
