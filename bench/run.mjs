@@ -8,7 +8,7 @@ import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts"];
+const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts", "bench/peer-keys.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -47,6 +47,7 @@ const runs = [
   { title: `Local cache: first frame with the register held 3 s, size, writes (data set: ${data})`, file: "cache.js", args: [data] },
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
+  { title: `Keys in tmux, termchat and the existing terminal client side by side, 120×40, combined feed (data set: ${data})`, file: "peer-keys.js", args: [data] },
   { title: "Contrast of the themes' colours on black and white backgrounds (WCAG 2 ratios)", file: "contrast.js", args: [] },
   { title: "Images: each large image decoded alone on the decoder thread (no app in the process)", file: "image-decode.js", args: [] },
   { title: "Images: a 64×64 PNG arriving in the open conversation (what any picture costs)", file: "images.js", args: ["small"], env: { BENCH_SERVER_THUMBNAILS: "off" } },

@@ -8,7 +8,8 @@
 // - Ink's `log-update`: the frame writer, which sends only what changed since the frame on screen;
 // - Ink's `write-synchronized`: synchronized output only where the terminal said it has it;
 // - Ink's full-height frames: drawn by the frame writer on the alternate screen, not cleared
-//   and redrawn whole;
+//   and redrawn whole; and a frame that answers a key is drawn at once, not at the end of Ink's
+//   30-frames-a-second window;
 // - Ink's input parser: the terminal's answers to our questions (OSC, DCS, APC strings and CSI
 //   reports) are taken out of the key input and handed to the terminal probe, never to keys; an
 //   unfinished sequence may wait a little for its end (App.js schedules that wait);
@@ -136,10 +137,26 @@ export const EDITS = [
   {
     // On the alternate screen the frame writer draws a frame as tall as the terminal by its
     // changes (src/ui/ink-frame/log-update.ts, drawsFullHeight); Ink would clear the screen and
-    // its scrollback and redraw every such frame whole.
-    name: "Ink's full-height frames",
+    // its scrollback and redraw every such frame whole. And a frame that answers a key is drawn
+    // at once, not at the end of Ink's 30-a-second window (src/ui/ink-frame/key-frames.ts); what
+    // the server changes still shares the windows.
+    name: "Ink's frames",
     file: file("ink", "build", "ink.js"),
-    replace: [["        if (this.lastOutputHeight >= this.options.stdout.rows) {", "        if (this.lastOutputHeight >= this.options.stdout.rows && !this.log.drawsFullHeight) {"]],
+    prepend: `import { takeKeyFrame as __termchatTakeKeyFrame } from ${JSON.stringify(here("src/ui/ink-frame/key-frames.ts"))};\n`,
+    replace: [
+      ["        if (this.lastOutputHeight >= this.options.stdout.rows) {", "        if (this.lastOutputHeight >= this.options.stdout.rows && !this.log.drawsFullHeight) {"],
+      [
+        ["            this.rootNode.onRender = () => {", "                this.hasPendingThrottledRender = true;", "                throttled();", "            };"].join("\n"),
+        [
+          "            this.rootNode.onRender = () => {",
+          "                this.hasPendingThrottledRender = true;",
+          "                if (!__termchatTakeKeyFrame()) return throttled();",
+          "                throttled.cancel();",
+          "                this.onRender();",
+          "            };",
+        ].join("\n"),
+      ],
+    ],
   },
   {
     // An unfinished sequence waits as long as the parser says (src/ui/ink-frame/input-parser.ts),

@@ -20,6 +20,7 @@ process.env.CI = "false";
 const ink = await import("ink");
 const { render: renderForTest } = await import("ink-testing-library");
 const { loadMarkdown, renderMarkdown } = await import("../../src/render/markdown.js");
+const { noteKey } = await import("../../src/ui/ink-frame/key-frames.js");
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { devDependencies: Record<string, string>; overrides: Record<string, unknown> };
 
@@ -85,6 +86,24 @@ describe("a screen test renders through the patched Ink", () => {
     expect(diff).not.toContain("a line that stays"); // Ink's own writer erases and rewrites every line
     expect(diff).not.toContain("count");
     expect(diff).not.toContain("\x1b[2K");
+  });
+
+  it("writes a frame that answers a key at once; another change within Ink's frame window waits for its end", async () => {
+    const stdout = new FakeTty();
+    const view = (n: number) => createElement(ink.Text, null, `state ${"ABC"[n - 1]}`);
+    let app!: ReturnType<typeof ink.render>;
+    await act(async () => {
+      app = ink.render(view(1), { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeStdin() as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false });
+    });
+    const frames = () => stdout.writes.join("");
+    // Right after the first frame: a change from elsewhere is held for the window's end…
+    await act(async () => app.rerender(view(2)));
+    expect(frames()).not.toContain("B");
+    // …and one that answers a key goes out with its commit, before that.
+    noteKey();
+    await act(async () => app.rerender(view(3)));
+    expect(frames()).toContain("C");
+    app.unmount();
   });
 
   it("takes the terminal's answers out of the keys, with the keys typed around them in order", async () => {

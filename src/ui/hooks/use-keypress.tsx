@@ -7,6 +7,7 @@
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useInput, type Key } from "ink";
 import { keyName, PASTE } from "../keys.js";
+import { noteKey } from "../ink-frame/key-frames.js";
 
 /**
  * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
@@ -31,6 +32,8 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
   const queue = useRef<Array<[string, string, Key]>>([]).current;
   /** Hands a key to the highest active handler that takes it; returns what that handler said. */
   const deliver = ([name, input, key]: [string, string, Key]): ReturnType<KeyHandler> => {
+    // What this key changes is drawn at once, not in Ink's next frame window.
+    noteKey();
     const sorted = [...entries].filter((e) => e.active.current).sort((a, b) => b.priority - a.priority);
     for (const e of sorted) {
       const taken = e.handler.current(name, input, key);
