@@ -24,6 +24,12 @@ export interface RenderContext {
   hyperlinks?: boolean;
   /** Show the content of spoiler blocks (the reader opened them); else only their headers. */
   openSpoilers?: boolean;
+  /**
+   * The organization's custom emoji: `:name:` of one of them is drawn as its name in colour (a
+   * terminal cell cannot show its picture), apart from an unknown `:name:`, which stays as written.
+   * `generation` changes whenever the set does (renderings are cached by it).
+   */
+  customEmoji?: { has(name: string): boolean; readonly generation: number };
 }
 
 export interface RenderState {
@@ -280,6 +286,9 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
         const head = token.header.map((h) => c.bold(cell(h)));
         const rows = token.rows.map((r) => r.map(cell));
         return renderTable(head, rows, width) + "\n\n";
+      } catch {
+        // A table that cannot be drawn is shown as written; the rest of the message stays rendered.
+        return token.raw.replace(/\n+$/, "") + "\n\n";
       } finally {
         inTable = false;
       }

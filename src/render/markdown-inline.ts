@@ -104,10 +104,16 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
     tokenizer(src) {
       const m = /^:([\w+-]+):/.exec(src);
       if (!m) return undefined;
-      const char = emojiByName(m[1] ?? "");
+      const name = m[1] ?? "";
+      // The organization's own emoji come first, as on the service (one may shadow a Unicode name).
+      if (state().ctx.customEmoji?.has(name)) return { type: "svcEmoji", raw: m[0], custom: name };
+      const char = emojiByName(name);
       return char === undefined ? undefined : { type: "svcEmoji", raw: m[0], char };
     },
-    renderer: (token) => String(token["char"]),
+    renderer(token) {
+      const custom = token["custom"] as string | undefined;
+      return custom === undefined ? String(token["char"]) : state().c.magenta(`:${sanitizeInline(custom)}:`);
+    },
   };
 
   const time: TokenizerAndRendererExtension = {

@@ -60,7 +60,7 @@ const CACHE_BYTES = 3 * 1024 * 1024;
 const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
-  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
+  return [ctx.color ? 1 : 0, width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, ctx.customEmoji?.generation ?? "", src].join("\u0000");
 }
 
 // ---- rendering ---------------------------------------------------------------------------

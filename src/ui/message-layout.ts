@@ -97,6 +97,12 @@ export function renderContext(store: Store, color: boolean, timeZone?: string, h
     ...(typeof twentyFour === "boolean" && { twentyFourHour: twentyFour }),
     color,
     hyperlinks: color && hyperlinks,
+    customEmoji: {
+      has: (name) => store.personal.emojiByName(name) !== undefined,
+      get generation() {
+        return store.personal.emojiGeneration;
+      },
+    },
   };
 }
 
@@ -236,6 +242,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   const images = action === undefined && !widget ? o.images?.(m, o.width) : undefined;
   const sig = [
     widgetSignature(widget, m.submessages?.length ?? 0),
+    ctx.customEmoji?.generation ?? 0,
     images?.sig ?? "",
     o.width,
     o.color ? 1 : 0,

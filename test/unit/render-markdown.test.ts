@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isMeMessage, loadMarkdown, meMessageText, renderMarkdown, type RenderContext } from "../../src/render/markdown.js";
+import { createEngine, plainChalk, type RenderState, type TableCtor } from "../../src/render/markdown-dialect.js";
 import { displayWidth } from "../../src/render/wrap.js";
 
 const users = new Map<number, string>([
@@ -103,6 +104,17 @@ describe("emoji", () => {
     expect(plain(":pizza:")).toBe("🍕");
   });
 
+  it("the organization's custom emoji are drawn as their name in colour, before a Unicode one of the same name", () => {
+    const names = new Set(["lighthouse", "tada"]);
+    const custom = { has: (n: string) => names.has(n), generation: 1 };
+    const out = renderMarkdown(":lighthouse: :tada: :nope:", { ...ctx, color: true, customEmoji: custom }, 80);
+    expect(out).toBe("\x1b[35m:lighthouse:\x1b[39m \x1b[35m:tada:\x1b[39m :nope:");
+    // A new set of emoji (a later generation) is not answered from the cache.
+    expect(renderMarkdown(":tada:", { ...ctx, color: true, customEmoji: custom }, 80)).toBe("\x1b[35m:tada:\x1b[39m");
+    names.delete("tada");
+    expect(renderMarkdown(":tada:", { ...ctx, color: true, customEmoji: { ...custom, generation: 2 } }, 80)).toBe("🎉");
+  });
+
   it("times and URLs with colons are left alone", () => {
     expect(plain("at 10:30:45")).toBe("at 10:30:45");
   });
@@ -172,6 +184,20 @@ describe("lists, tables, links", () => {
   it("tables are drawn with their cells", () => {
     const out = plain("| a | b |\n|---|---|\n| **1** | 2 |");
     expect(out.split("\n")).toEqual(["┌───┬───┐", "│ a │ b │", "├───┼───┤", "│ 1 │ 2 │", "└───┴───┘"]);
+  });
+
+  it("a table that cannot be drawn is shown as written, and the rest of the message stays rendered", async () => {
+    const [{ Marked }, { markedTerminal }] = await Promise.all([import("marked"), import("marked-terminal")]);
+    const state: RenderState = { ctx, c: plainChalk, width: 60 };
+    const Table = class {
+      constructor() {
+        throw new TypeError("stringWidth is not a function"); // what cli-table3 met in the bundle
+      }
+    } as unknown as TableCtor;
+    const run = createEngine({ Marked, markedTerminal, supportsLanguage: () => false, highlight: (s) => s, Table }, () => state);
+    const out = run("| a | b |\n|---|---|\n| 1 | 2 |\n\nand **bold** text");
+    expect(out).toContain("| a | b |\n|---|---|\n| 1 | 2 |");
+    expect(out).toContain("and bold text");
   });
 
   it("links show text and URL, without OSC 8", () => {
