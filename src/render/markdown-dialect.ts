@@ -4,11 +4,11 @@
 // live in markdown-inline.ts. Built once by `createEngine` when markdown.ts loads marked; the
 // per-call state (context, colours, width) is read through `state()` while a render runs.
 import { Chalk, type ChalkInstance } from "chalk";
-import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
+import type { Lexer, Marked, MarkedExtension, Token, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
 import { inlineExtensions } from "./markdown-inline.js";
+import { drawTable } from "./table.js";
 import { safeLinkTarget } from "./terminal.js";
-import { displayWidth } from "./wrap.js";
 
 export interface RenderContext {
   selfUserId: number;
@@ -41,14 +41,11 @@ export interface RenderState {
 /** What createEngine needs from the lazily imported packages. */
 export interface EngineDeps {
   Marked: typeof Marked;
+  Lexer: typeof Lexer;
   markedTerminal: (options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>) => MarkedExtension;
   supportsLanguage(name: string): boolean;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean; theme: Record<string, (s: string) => string> }): string;
-  /** cli-table3's constructor. */
-  Table: TableCtor;
 }
-
-export type TableCtor = new (options: Record<string, unknown>) => { push(row: string[]): void; toString(): string };
 
 export const colorChalk = new Chalk({ level: 1 });
 export const plainChalk = new Chalk({ level: 0 });
@@ -285,10 +282,7 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
       try {
         const head = token.header.map((h) => c.bold(cell(h)));
         const rows = token.rows.map((r) => r.map(cell));
-        return renderTable(head, rows, width) + "\n\n";
-      } catch {
-        // A table that cannot be drawn is shown as written; the rest of the message stays rendered.
-        return token.raw.replace(/\n+$/, "") + "\n\n";
+        return drawTable(head, rows, width, token.align).map((l) => NO_WRAP + l).join("\n") + "\n\n";
       } finally {
         inTable = false;
       }
@@ -298,43 +292,44 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     },
   };
 
-  const renderTable = (head: string[], rows: string[][], width: number): string => {
-    const cols = head.length;
-    const natural = Array.from({ length: cols }, (_, i) =>
-      Math.max(3, ...[head, ...rows].map((r) => Math.max(...(r[i] ?? "").split("\n").map(displayWidth)) + 2)),
-    );
-    const available = width - (cols + 1);
-    const widths = [...natural];
-    let total = widths.reduce((a, b) => a + b, 0);
-    while (total > available) {
-      let widest = 0;
-      for (let i = 1; i < cols; i++) if ((widths[i] ?? 0) > (widths[widest] ?? 0)) widest = i;
-      if ((widths[widest] ?? 0) <= 6) break;
-      widths[widest] = (widths[widest] ?? 0) - 1;
-      total--;
-    }
-    const table = new deps.Table({
-      head,
-      colWidths: widths,
-      wordWrap: true,
-      wrapOnWordBoundary: true,
-      style: { head: [], border: [] },
-    });
-    for (const r of rows) table.push(r);
-    return table
-      .toString()
-      .split("\n")
-      .map((l) => NO_WRAP + l)
-      .join("\n");
-  };
-
   const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {
     gfm: true,
     breaks: true, // the service treats a single newline as a line break
     renderer,
     extensions: [fence, ...inline],
+    hooks: {
+      provideLexer: (block) => (block === false ? deps.Lexer.lexInline : (src, options) => lexBounded(deps.Lexer, src, options)),
+    },
   });
 
   return (src) => marked.parse(src, { async: false });
 }
 
+
+/**
+ * Blocks nested deeper than this (quotes in quotes, lists in lists, quote and spoiler fences) are
+ * shown as the text they hold: each level is lexed again from its start, so a message of 10,000
+ * `>` took 0.2 s, and no terminal has room for more levels anyway.
+ */
+const MAX_DEPTH = 16;
+
+/** marked's lexing, with blocks nested deeper than MAX_DEPTH kept as plain text. */
+function lexBounded(LexerClass: typeof Lexer, src: string, options: ConstructorParameters<typeof Lexer>[0]): Token[] {
+  const lexer = new LexerClass(options);
+  const blockTokens = lexer.blockTokens.bind(lexer) as (text: string, tokens?: Token[], clipped?: boolean) => Token[];
+  let depth = 0;
+  const bounded = (text: string, tokens: Token[] = [], clipped?: boolean): Token[] => {
+    if (depth >= MAX_DEPTH) {
+      tokens.push({ type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] });
+      return tokens;
+    }
+    depth++;
+    try {
+      return blockTokens(text, tokens, clipped);
+    } finally {
+      depth--;
+    }
+  };
+  lexer.blockTokens = bounded as typeof lexer.blockTokens;
+  return lexer.lex(src);
+}

@@ -4,7 +4,7 @@
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
 // word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer), up to a
 // number of bytes.
-import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState, type TableCtor } from "./markdown-dialect.js";
+import { colorChalk, createEngine, NO_WRAP, plainChalk, type RenderContext, type RenderState } from "./markdown-dialect.js";
 import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
 import { sanitize } from "./sanitize.js";
@@ -27,20 +27,19 @@ function state(): RenderState {
  */
 export function loadMarkdown(): Promise<void> {
   loading ??= (async () => {
-    const [{ Marked }, { markedTerminal }, highlighter, table] = await Promise.all([
+    const [{ Marked, Lexer }, { markedTerminal }, highlighter] = await Promise.all([
       import("marked"),
       import("marked-terminal"),
       import("./highlight.js"),
-      import("cli-table3"),
       loadEmojiData(),
     ]);
     engine = createEngine(
       {
         Marked,
+        Lexer,
         markedTerminal,
         supportsLanguage: highlighter.supportsLanguage,
         highlight: highlighter.highlight,
-        Table: table.default as unknown as TableCtor,
       },
       state,
     );

@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isMeMessage, loadMarkdown, meMessageText, renderMarkdown, type RenderContext } from "../../src/render/markdown.js";
-import { createEngine, plainChalk, type RenderState, type TableCtor } from "../../src/render/markdown-dialect.js";
 import { displayWidth } from "../../src/render/wrap.js";
 
 const users = new Map<number, string>([
@@ -184,20 +183,6 @@ describe("lists, tables, links", () => {
   it("tables are drawn with their cells", () => {
     const out = plain("| a | b |\n|---|---|\n| **1** | 2 |");
     expect(out.split("\n")).toEqual(["┌───┬───┐", "│ a │ b │", "├───┼───┤", "│ 1 │ 2 │", "└───┴───┘"]);
-  });
-
-  it("a table that cannot be drawn is shown as written, and the rest of the message stays rendered", async () => {
-    const [{ Marked }, { markedTerminal }] = await Promise.all([import("marked"), import("marked-terminal")]);
-    const state: RenderState = { ctx, c: plainChalk, width: 60 };
-    const Table = class {
-      constructor() {
-        throw new TypeError("stringWidth is not a function"); // what cli-table3 met in the bundle
-      }
-    } as unknown as TableCtor;
-    const run = createEngine({ Marked, markedTerminal, supportsLanguage: () => false, highlight: (s) => s, Table }, () => state);
-    const out = run("| a | b |\n|---|---|\n| 1 | 2 |\n\nand **bold** text");
-    expect(out).toContain("| a | b |\n|---|---|\n| 1 | 2 |");
-    expect(out).toContain("and bold text");
   });
 
   it("links show text and URL, without OSC 8", () => {
