@@ -168,24 +168,39 @@ export function segmentText(s: ReactionSegment): string {
   return s.mine ? `[${s.text}]` : ` ${s.text} `;
 }
 
+/** Reactions take at most this many lines; the rest are counted on the last one (the `=` list has them all). */
+export const MAX_REACTION_LINES = 3;
+
 /** The reactions line(s) of a message, wrapped to the width. */
 export function reactionLines(store: Store, m: Message, width: number): Line[] {
-  const lines: Line[] = [];
+  const rows: ReactionSegment[][] = [];
   let current: ReactionSegment[] = [];
   let used = 0;
-  for (const g of reactionGroups(store, m)) {
+  const groups = reactionGroups(store, m);
+  for (const g of groups) {
     const seg = { text: `${g.label} ${g.count}`, mine: g.mine };
     const w = displayWidth(segmentText(seg));
     if (current.length && used + w > width) {
-      lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
+      rows.push(current);
+      if (rows.length > MAX_REACTION_LINES) break;
       current = [];
       used = 0;
     }
     current.push(seg);
     used += w;
   }
-  if (current.length) lines.push({ text: current.map(segmentText).join(""), style: "reactions", segments: current });
-  return lines;
+  if (current.length && rows.length <= MAX_REACTION_LINES) rows.push(current);
+  if (rows.length > MAX_REACTION_LINES) {
+    // The last line shown ends with how many more there are, in place of what does not fit beside it.
+    rows.length = MAX_REACTION_LINES;
+    const last = rows[MAX_REACTION_LINES - 1]!;
+    const shown = () => rows.reduce((n, r) => n + r.length, 0);
+    const more = (): ReactionSegment => ({ text: `+${groups.length - shown()} more`, mine: false });
+    const rowWidth = (r: ReactionSegment[]) => r.reduce((n, x) => n + displayWidth(segmentText(x)), 0);
+    while (last.length > 1 && rowWidth(last) + displayWidth(segmentText(more())) > width) last.pop();
+    last.push(more());
+  }
+  return rows.map((r) => ({ text: r.map(segmentText).join(""), style: "reactions", segments: r }));
 }
 
 function emojiFromCode(code: string): string | undefined {
