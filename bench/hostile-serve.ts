@@ -94,7 +94,8 @@ async function busy(perSecond: number, seconds: number, channels: string[]): Pro
 
 type Params = Record<string, unknown>;
 
-function hostileAction(p: Params): FaultAction {
+/** The answer to send, and what it holds (for a batch: how many of its messages stay unread). */
+function hostileAction(p: Params): FaultAction & { unread?: number } {
   switch (p.kind) {
     case "bomb":
       return { kind: "bytes", body: gzipBomb(Number(p.decodedBytes)), headers: { "content-encoding": "gzip" } };
@@ -102,7 +103,7 @@ function hostileAction(p: Params): FaultAction {
       return { kind: "trickle", bytes: 1, everyMs: 1000 };
     case "batch": {
       const batch = mixedEvents(Number(p.count), p.at as Parameters<typeof mixedEvents>[1]);
-      return { kind: "events", events: () => batch.events };
+      return { kind: "events", events: () => batch.events, unread: batch.unread };
     }
     case "reactions": {
       const users = p.users as number[];
@@ -137,11 +138,12 @@ async function run(cmd: Params): Promise<unknown> {
     case "busy":
       return busy(Number(cmd.perSecond), Number(cmd.seconds), cmd.channels as string[]);
     case "inject": {
-      proxy.inject({ method: "GET", path: "events", action: hostileAction(cmd) });
+      const action = hostileAction(cmd);
+      proxy.inject({ method: "GET", path: "events", action });
       await poke();
       // A trickled answer is the server's own: the poll it holds must be answered too.
       if (cmd.kind === "trickle") setTimeout(() => void poke(), 500);
-      return { injected: cmd.kind };
+      return { injected: cmd.kind, unread: action.unread };
     }
     default:
       throw new Error(`no such command: ${String(cmd.cmd)}`);

@@ -53,7 +53,7 @@ export const DEFAULT_LIMITS: BodyLimits = { maxBytes: 64 * 1024 * 1024, stallByt
 export class AnswerTooLargeError extends Error {
   readonly code = "Z_TOO_LARGE";
   constructor(readonly maxBytes: number, compressed: boolean) {
-    super(`the server's answer is larger than ${Math.round(maxBytes / 1048576)} MiB${compressed ? " once decompressed" : ""}: cut off`);
+    super(`answer over ${Math.round(maxBytes / 1048576)} MiB${compressed ? " once decompressed" : ""}, cut off`);
     this.name = "AnswerTooLargeError";
   }
 }
@@ -62,7 +62,7 @@ export class AnswerTooLargeError extends Error {
 export class StalledAnswerError extends Error {
   readonly code = "Z_STALLED";
   constructor(limits: BodyLimits) {
-    super(`the server sends its answer too slowly (under ${limits.stallBytes} bytes in ${limits.stallMs / 1000} s): abandoned`);
+    super(`answer too slow (under ${limits.stallBytes} bytes in ${limits.stallMs / 1000} s), abandoned`);
     this.name = "StalledAnswerError";
   }
 }

@@ -63,11 +63,15 @@ export class SchemaError extends TermchatApiError {
   }
 }
 
-/** An answer larger than the client takes (AnswerTooLargeError): cut off, and handled as a malformed one. */
+/**
+ * An answer larger than the client takes (AnswerTooLargeError): cut off, and handled as a
+ * malformed one. Its message is short, for a status line: "GET events: answer over 64 MiB…".
+ */
 export class OversizeAnswerError extends SchemaError {
   constructor(endpoint: string, cause: AnswerTooLargeError) {
     super(endpoint, cause.message);
     this.name = "OversizeAnswerError";
+    this.message = `${endpoint}: ${cause.message}`;
   }
 }
 

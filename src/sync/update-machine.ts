@@ -40,7 +40,8 @@ import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
 export type ConnectionState =
   | { kind: "connecting" }
   | { kind: "live" }
-  | { kind: "reconnecting"; attempt: number; error: string }
+  /** `abandoned`: the client gave up an answer itself (too large, or too slow; see isAbandonedAnswer). */
+  | { kind: "reconnecting"; attempt: number; error: string; abandoned?: boolean }
   | { kind: "failed"; error: string } // not retried: credentials refused
   | { kind: "stopped" };
 
@@ -318,7 +319,7 @@ export class UpdateMachine {
   /** The transient-failure backoff; says "reconnecting" after `quietFailures` in a row. */
   private async pause(attempt: number, err: unknown): Promise<void> {
     if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
-      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
     }
     let delay = jitteredDelay(attempt, this.opts.backoff ?? { baseMs: 100, maxMs: 10_000 }, this.opts.random);
     // A 429 (or a 503) may say how long to stay away.
@@ -336,7 +337,7 @@ export class UpdateMachine {
     const bounds = this.opts.rebuildBackoff ?? { baseMs: 1000, maxMs: 60_000 };
     const delay = jitteredDelay(this.rebuildsAfterMalformed++, bounds, this.opts.random);
     if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
-      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
     }
     await this.wait(delay);
   }
