@@ -1,6 +1,6 @@
 /**
  * Hostile content: the real App (Ink on a fake 120×40 terminal, a real sync session) while
- * something heavy arrives, with j/k pressed every 100 ms throughout. For each key, the time from
+ * something heavy arrives, with k and G (up one, back to the newest) pressed every 100 ms throughout. For each key, the time from
  * writing it to the first frame written after the app read it; for the case, the slowest of those
  * and the peak RSS (VmHWM, reset when the case starts). The server, its proxy and the members who
  * write run in another process (hostile-serve.ts). One case per run (argv[2]):
@@ -28,6 +28,7 @@ import { ApiClient, encodeParams } from "../src/api/http.js";
 import type { Store } from "../src/model/store.js";
 import { SyncSession } from "../src/sync/session.js";
 import { App } from "../src/ui/App.js";
+import { layoutStats } from "../src/ui/message-layout.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { awkwardName, MAX_NAME_LENGTH, MAX_TOPIC_LENGTH, PATHOLOGICAL_MARKDOWN } from "../test/fixtures/hostile-content.js";
 import { fakeStdin } from "./fake-stdin.js";
@@ -138,7 +139,7 @@ async function press(key: string, at = performance.now()): Promise<number | unde
   return stdout.lastWriteAt - at;
 }
 
-/** k and j in turn, one due every KEY_EVERY_MS, until stopped; the latencies, the keys that drew nothing, and the longest event-loop stall. */
+/** k and G in turn (up one, back to the newest: what arrives is drawn), one due every KEY_EVERY_MS, until stopped; the latencies, the keys that drew nothing, and the longest event-loop stall. */
 function keysMeanwhile() {
   const latencies: number[] = [];
   let missed = 0;
@@ -151,7 +152,7 @@ function keysMeanwhile() {
       const due = start + i * KEY_EVERY_MS;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
-      const ms = await press(i % 2 === 0 ? "k" : "j", due);
+      const ms = await press(i % 2 === 0 ? "k" : "G", due);
       if (ms === undefined) missed++;
       else latencies.push(ms);
     }
@@ -201,8 +202,8 @@ async function post(content: string, topic = "heavy"): Promise<number> {
 }
 
 await sleep(2000); // start-up's fetches and the Markdown engine
-// The combined feed at its newest message, where what arrives is drawn; k then j move the
-// selection up one and back down, so each key draws.
+// The combined feed at its newest message, where what arrives is drawn; k then G move the
+// selection up one and back to the newest (wherever it now is), so each key draws.
 for (const key of ["a", "G"]) await press(key);
 const idle = await settled();
 
@@ -213,9 +214,11 @@ switch (CASE) {
     await measure("nothing arriving (the floor: this machine, Ink, the App)", () => sleep(5000));
     break;
   case "markdown":
+    const drawnBefore = layoutStats.bodyRenders;
     await measure(`${Object.keys(PATHOLOGICAL_MARKDOWN).length} messages of 10,000 pathological characters`, async () => {
       for (const src of Object.values(PATHOLOGICAL_MARKDOWN)) await post(src, "pathological");
     });
+    printFigure("  message bodies laid out meanwhile (each arrival drawn)", layoutStats.bodyRenders - drawnBefore, "");
     break;
   case "reactions": {
     const id = await post("react to this");

@@ -44,7 +44,7 @@ const runs = [
   { title: "Local cache: the same on the demo organization", file: "cache.js", args: ["demo"] },
   { title: "The package (npm pack of the build, installed from the tarball)", file: "pack.js", args: [] },
   ...[
-    ["idle", "Hostile content: the real App on a fake 120×40 TTY, j/k every 100 ms; neighbours at rest"],
+    ["idle", "Hostile content: the real App on a fake 120×40 TTY, k/G every 100 ms; neighbours at rest"],
     ["markdown", "Hostile content: pathological Markdown arriving in the open feed"],
     ["reactions", "Hostile content: 1,000 reactions arriving on a message"],
     ["poll", "Hostile content: a poll of 5,000 options and votes arriving"],

@@ -311,7 +311,7 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
  * shown as the text they hold: each level is lexed again from its start, so a message of 10,000
  * `>` took 0.2 s, and no terminal has room for more levels anyway.
  */
-const MAX_DEPTH = 16;
+const MAX_DEPTH = 8;
 
 /** marked's lexing, with blocks nested deeper than MAX_DEPTH kept as plain text. */
 function lexBounded(LexerClass: typeof Lexer, src: string, options: ConstructorParameters<typeof Lexer>[0]): Token[] {

@@ -153,7 +153,7 @@ const LOOKAHEAD = 256;
  * ends after the window's last space (a word's start, where any element may begin), and marked
  * asks again from there. An early end is harmless: the run goes on as the next one.
  */
-export function nextInlineStart(src: string): number | undefined {
+function nextInlineStart(src: string): number | undefined {
   const window = src.length > LOOKAHEAD ? src.slice(0, LOOKAHEAD) : src;
   const at = window.search(OPENERS_RE);
   if (at !== -1) return at;

@@ -32,16 +32,16 @@ describe("pathological Markdown", () => {
     expect(out).not.toContain("\x1b");
   });
 
-  it("quotes nested deeper than a terminal can show are drawn 16 levels deep, the rest as text", () => {
+  it("quotes nested deeper than a terminal can show are drawn 8 levels deep, the rest as text", () => {
     const out = renderMarkdown(`${">".repeat(40)} deep`, ctx, 200);
-    expect(out).toBe(`${"▎ ".repeat(16)}${">".repeat(24)} deep`);
+    expect(out).toBe(`${"▎ ".repeat(8)}${">".repeat(32)} deep`);
   });
 
-  it("lists nested deeper are drawn 16 levels deep, the rest as the text it is", () => {
+  it("lists nested deeper are drawn 8 levels deep, the rest as the text it is", () => {
     const src = Array.from({ length: 20 }, (_, i) => `${"  ".repeat(i)}- item${i}`).join("\n");
     const lines = renderMarkdown(src, ctx, 200).split("\n");
-    expect(lines[15]).toMatch(/^ {32}\* item15$/);
-    expect(lines[16]?.trim()).toBe("- item16");
+    expect(lines[7]).toMatch(/^ {16}\* item7$/);
+    expect(lines[8]?.trim()).toBe("- item8");
   });
 
   it("finds a mention, a channel link, an emoji and a time after long runs of text with no place to break", () => {
