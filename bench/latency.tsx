@@ -12,8 +12,8 @@ import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { fakeStdin } from "./fake-stdin.js";
+import { FakeTty } from "./fake-tty.js";
 import { render } from "ink";
 import { ApiClient } from "../src/api/http.js";
 import type { Message } from "../src/api/schemas/common.js";
@@ -23,7 +23,7 @@ import { SyncSession } from "../src/sync/session.js";
 import { App } from "../src/ui/App.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { buildSidebarRows, type SidebarRow } from "../src/ui/sidebar-rows.js";
-import { printFigure, startBenchServer } from "./util.js";
+import { percentile, printFigure, startBenchServer } from "./util.js";
 
 // Arguments: [messages] [columns] [rows], default 10,000 messages on 120×40.
 const COUNT = Number(process.argv[2] ?? 10_000);
@@ -35,43 +35,7 @@ const FRAME_TIMEOUT_MS = 2_000;
 /** Gap after each frame before the next key: more than Ink's render throttle (1000/30 ms). */
 const GAP_MS = 40;
 
-class FakeTty extends Writable {
-  readonly isTTY = true;
-  columns = COLS;
-  rows = ROWS;
-  frames = 0;
-  last = "";
-  private waiter: (() => void) | undefined;
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    this.frames++;
-    const text = chunk.toString();
-    if (text.length > 64) this.last = text; // a frame, not the synchronized-output markers around it
-    const w = this.waiter;
-    this.waiter = undefined;
-    w?.();
-    done();
-  }
-  /** Resolves at the next write (true), or false after `ms`. */
-  nextWrite(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.waiter = undefined;
-        resolve(false);
-      }, ms);
-      this.waiter = () => {
-        clearTimeout(t);
-        resolve(true);
-      };
-    });
-  }
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-}
 
 /** 10,000 messages in one topic, newer than everything on the server, already read; bodies of varied Markdown. */
 function syntheticMessages(store: Store, channelId: number, channelName: string): Message[] {
@@ -129,7 +93,7 @@ const seedStart = performance.now();
 store.addFetched(narrow, syntheticMessages(store, general.stream_id, general.name), { foundOldest: true, foundNewest: true, direction: "around" });
 const seedMs = performance.now() - seedStart;
 
-const stdout = new FakeTty();
+const stdout = new FakeTty(COLS, ROWS);
 const stdin = fakeStdin();
 const instance = render(
   <KeypressProvider onAnyKey={() => session.keyPressed()}>

@@ -8,6 +8,12 @@ export function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
+/** The value below which `p` percent of `xs` lie (nearest rank). */
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+
 export function printFigure(label: string, value: string | number, unit: string): void {
   process.stdout.write(`  ${label.padEnd(66)} ${String(value).padStart(10)} ${unit}\n`);
 }

@@ -18,7 +18,7 @@
 // - `string-width`, wherever it is imported (Ink, wrap-ansi, cli-truncate): one width function
 //   for the whole program, src/render/string-width.ts;
 // - the grapheme segmenters that @alcalzone/ansi-tokenize and slice-ansi make when they load:
-//   both use src/render/graphemes.ts instead;
+//   both use src/render/graphemes.ts instead; and wrap-ansi breaks long words by its clusters;
 // - Ink's reconciler: its two top-level awaits, which run only with DEV=true (React devtools),
 //   go, so that the bundle can be a script V8 caches between runs;
 // - marked-terminal's cli-table3 and cli-highlight: termchat draws tables and highlights code
@@ -133,6 +133,15 @@ export const EDITS = [
     file: file("slice-ansi", "tokenize-ansi.js"),
     prepend: GRAPHEMES_IMPORT,
     replace: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'})", "__termchatGraphemes"]],
+  },
+  {
+    // wrap-ansi breaks a word longer than the line character by character, by code point: an
+    // emoji with its variation selector (🅰️) was measured as two characters of one and no cells,
+    // and a line of them came out half as wide again as asked. It goes by grapheme cluster.
+    name: "wrap-ansi's long words",
+    file: file("wrap-ansi", "index.js"),
+    prepend: GRAPHEMES_IMPORT,
+    replace: [["\tconst characters = [...word];", "\tconst characters = Array.from(__termchatGraphemes.segment(word), (s) => s.segment);"]],
   },
   {
     // On the alternate screen the frame writer draws a frame as tall as the terminal by its

@@ -37,39 +37,71 @@ function encodings(header: string | string[] | undefined): string[] {
 
 type Body = Readable & { text(): Promise<string>; arrayBuffer?(): Promise<ArrayBuffer> };
 
-/** The body as text; a compressed body that cannot be decoded throws the decoder's error (code Z_…). */
-export async function readBody(body: Body, contentEncoding: string | string[] | undefined): Promise<string> {
-  if (encodings(contentEncoding).length === 0) return body.text();
-  return (await readBodyBytes(body, contentEncoding)).toString("utf8");
+/** What an answer may cost before it is abandoned. */
+export interface BodyLimits {
+  /** Bytes, compressed and decoded alike. */
+  maxBytes: number;
+  /** An answer that brings fewer than `stallBytes` in any `stallMs` is abandoned (a server that trickles). */
+  stallBytes: number;
+  stallMs: number;
 }
 
-/** The body as bytes, decoded as `readBody` does. */
-export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined): Promise<Buffer> {
+/** Any answer: far more than the register of a big organization (13 MB for 20,000 people). */
+export const DEFAULT_LIMITS: BodyLimits = { maxBytes: 64 * 1024 * 1024, stallBytes: 1024, stallMs: 15_000 };
+
+/** The answer is larger than the client takes (a compression bomb, a server gone wrong): it was cut off. */
+export class AnswerTooLargeError extends Error {
+  readonly code = "Z_TOO_LARGE";
+  constructor(readonly maxBytes: number, compressed: boolean) {
+    super(`answer over ${Math.round(maxBytes / 1048576)} MiB${compressed ? " once decompressed" : ""}, cut off`);
+    this.name = "AnswerTooLargeError";
+  }
+}
+
+/** The answer came too slowly to be of use (less than `stallBytes` in `stallMs`): abandoned. */
+export class StalledAnswerError extends Error {
+  readonly code = "Z_STALLED";
+  constructor(limits: BodyLimits) {
+    super(`answer too slow (under ${limits.stallBytes} bytes in ${limits.stallMs / 1000} s), abandoned`);
+    this.name = "StalledAnswerError";
+  }
+}
+
+/** The body as text; a compressed body that cannot be decoded throws the decoder's error (code Z_…). */
+export async function readBody(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS): Promise<string> {
+  return (await readBodyBytes(body, contentEncoding, limits)).toString("utf8");
+}
+
+/** The body as bytes, decoded as `readBody` does; within `limits` or thrown away (AnswerTooLargeError, StalledAnswerError). */
+export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS): Promise<Buffer> {
   const applied = encodings(contentEncoding);
-  if (applied.length === 0) return gather(body);
-  const zlib = await import("node:zlib");
-  const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
   if (unknown) {
     body.once("error", () => undefined); // the abort it reports is ours
     body.destroy();
     throw new UnknownEncodingError(unknown);
   }
+  // The body as it travels, compressed or not, in full first (a fraction of the decoded size when
+  // compressed): its size and pace are checked as it arrives.
+  const packed = await gather(body, limits);
+  if (applied.length === 0) return packed;
+  const zlib = await import("node:zlib");
+  const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
   const decoders = applied.reverse().map((name) =>
     name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : zlib.createGunzip(),
   );
-  // Gzip alone says its decoded size in its last four bytes: the compressed body (a fraction of
-  // the size) is read whole first, and decoded into one buffer of that size, not chunks joined after.
-  let source: Readable = body;
+  // Gzip alone says its decoded size in its last four bytes: decoded into one buffer of that size,
+  // not chunks joined after.
   let expected = 0;
-  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br") {
-    const packed = await gather(body);
-    if (packed.length >= 18) expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED);
-    source = Stream.from([packed]);
+  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br" && packed.length >= 18) {
+    expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED, limits.maxBytes);
   }
   const into = collector(expected);
+  let decoded = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
+      decoded += chunk.length;
+      if (decoded > limits.maxBytes) return done(new AnswerTooLargeError(limits.maxBytes, true));
       into.add(chunk);
       done();
     },
@@ -77,18 +109,38 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
   let broken: unknown;
   for (const decoder of decoders) decoder.once("error", (err) => (broken ??= err));
   try {
-    await pipeline([source, ...decoders, sink]);
+    await pipeline([Stream.from([packed]), ...decoders, sink]);
   } catch (err) {
+    if (err instanceof AnswerTooLargeError) throw err; // the decoders are ended with it too
     if (err === broken) throw new CorruptBodyError(err as Error);
     throw err;
   }
   return into.result();
 }
 
-/** A stream's bytes in one buffer (mapped apart from the C heap when large). */
-async function gather(stream: Readable): Promise<Buffer> {
+/** A stream's bytes in one buffer (mapped apart from the C heap when large), within the limits. */
+async function gather(stream: Readable, limits: BodyLimits): Promise<Buffer> {
   const into = collector(0);
-  for await (const chunk of stream) into.add(chunk as Buffer);
+  let received = 0;
+  let checked = 0;
+  const watch = setInterval(() => {
+    if (received - checked < limits.stallBytes) stream.destroy(new StalledAnswerError(limits));
+    checked = received;
+  }, limits.stallMs);
+  watch.unref();
+  try {
+    for await (const chunk of stream) {
+      received += (chunk as Buffer).length;
+      if (received > limits.maxBytes) {
+        stream.once("error", () => undefined);
+        stream.destroy();
+        throw new AnswerTooLargeError(limits.maxBytes, false);
+      }
+      into.add(chunk as Buffer);
+    }
+  } finally {
+    clearInterval(watch);
+  }
   return into.result();
 }
 

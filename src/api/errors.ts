@@ -3,6 +3,7 @@
  * shapes are mapped to them in exactly one place (`classifyFailure`).
  */
 import type * as z from "zod";
+import { AnswerTooLargeError, StalledAnswerError } from "./body.js";
 
 export abstract class TermchatApiError extends Error {
   abstract readonly kind: "api" | "network" | "server" | "schema";
@@ -62,6 +63,27 @@ export class SchemaError extends TermchatApiError {
   }
 }
 
+/**
+ * An answer larger than the client takes (AnswerTooLargeError): cut off, and handled as a
+ * malformed one. Its message is short, for a status line: "GET events: answer over 64 MiB…".
+ */
+export class OversizeAnswerError extends SchemaError {
+  constructor(endpoint: string, cause: AnswerTooLargeError) {
+    super(endpoint, cause.message);
+    this.name = "OversizeAnswerError";
+    this.message = `${endpoint}: ${cause.message}`;
+  }
+}
+
+/**
+ * Whether the client abandoned an answer itself, as too large or too slow: a failure to tell the
+ * reader about at once, since it will not go away by waiting (a server that keeps trickling or
+ * keeps sending too much).
+ */
+export function isAbandonedAnswer(err: unknown): boolean {
+  return err instanceof OversizeAnswerError || (err instanceof NetworkError && err.cause instanceof StalledAnswerError);
+}
+
 function describeIssues(issues: z.core.$ZodIssue[] | string): string {
   if (typeof issues === "string") return issues;
   return issues
@@ -98,6 +120,8 @@ export function classifyFailure(err: unknown, what: string): TermchatApiError {
   if (/CERT|SSL|TLS|_SIGNATURE|^ERR_OSSL/i.test(code)) {
     return new NetworkError(`${what}: TLS certificate problem (${code})`, "tls", err);
   }
+  if (err instanceof AnswerTooLargeError) return new OversizeAnswerError(what, err);
+  if (err instanceof StalledAnswerError) return new NetworkError(`${what}: ${err.message}`, "timeout", err);
   if (code.startsWith("Z_")) return new NetworkError(`${what}: ${e.message}`, "other", err);
   const reason = NETWORK_CODES[code] ?? "other";
   const detail = code || e?.message || String(err);

@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 // The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
 import type * as z from "zod";
-import { ACCEPT_ENCODING, parseReply, readBody, readBodyBytes } from "./body.js";
+import { ACCEPT_ENCODING, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, type BodyLimits } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 
@@ -103,6 +103,8 @@ export interface ClientOptions {
   env?: Record<string, string | undefined>;
   userAgent?: string;
   timeoutMs?: number;
+  /** What an answer may cost before it is abandoned (too large, or arriving too slowly); default DEFAULT_LIMITS. */
+  bodyLimits?: Partial<BodyLimits>;
   retry?: RetryPolicy;
   /** For tests: a dispatcher to use instead of the client's own keep-alive agent. */
   dispatcher?: Dispatcher;
@@ -126,6 +128,8 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: RequestBody;
   /** Reads the answer as bytes and parses them with this (a large answer, parsed in parts). */
   parseBytes?: (bytes: Buffer) => unknown;
+  /** The largest answer taken, compressed or decoded (default 64 MiB); a larger one is cut off. */
+  maxBytes?: number;
 }
 
 /** A streamed request body: made afresh for each attempt. */
@@ -324,7 +328,7 @@ export class ApiClient {
   }
 
   /** The HTTP exchange: the request out, the status, headers and body text back. */
-  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; signal: AbortSignal }): Promise<RawReply> {
+  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; maxBytes?: number; signal: AbortSignal }): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
     const headers: Record<string, string> = {
@@ -348,7 +352,8 @@ export class ApiClient {
     const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
     try {
       const encoding = res.headers["content-encoding"];
-      return { statusCode: res.statusCode, headers: res.headers, text: o.parseBytes ? await readBodyBytes(res.body, encoding) : await readBody(res.body, encoding) };
+      const limits: BodyLimits = { ...DEFAULT_LIMITS, ...(o.maxBytes !== undefined && { maxBytes: o.maxBytes }), ...this.opts.bodyLimits };
+      return { statusCode: res.statusCode, headers: res.headers, text: o.parseBytes ? await readBodyBytes(res.body, encoding, limits) : await readBody(res.body, encoding, limits) };
     } catch (err) {
       throw classifyFailure(err, `${method} ${path}`);
     }

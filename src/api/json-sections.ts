@@ -69,32 +69,36 @@ function skipValue(b: Buffer, i: number): number {
 const SEPARATOR = Buffer.from("},{");
 
 /**
- * The array whose `[` is at `start`, and just past its `]`. Its first run is read element by
- * element (a short array ends there); past that, runs are cut where one object ends and the next
- * begins (`},{`, found natively). A cut inside a string or a nested array leaves its run
- * unparsable, never wrongly parsed (an unclosed string or bracket), and the rest is then read
- * element by element.
+ * The array whose `[` is at `start`, a run of elements at a time; returns just past its `]`.
+ * Its first run is read element by element (a short array ends there); past that, runs are cut
+ * where one object ends and the next begins (`},{`, found natively). A cut inside a string or a
+ * nested array leaves its run unparsable, never wrongly parsed (an unclosed string or bracket),
+ * and the rest is then read element by element.
  */
-function parseArray(b: Buffer, start: number, each?: (element: unknown) => unknown): [unknown[], number] {
-  const out: unknown[] = [];
-  const take = (from: number, to: number) => {
-    for (const x of JSON.parse(`[${b.toString("utf8", from, to)}]`) as unknown[]) out.push(each ? each(x) : x);
+function* arrayRuns(b: Buffer, start: number, each?: (element: unknown) => unknown): Generator<unknown[], number> {
+  const take = (from: number, to: number): unknown[] => {
+    const run = JSON.parse(`[${b.toString("utf8", from, to)}]`) as unknown[];
+    return each ? run.map(each) : run;
   };
   let i = skipSpace(b, start + 1);
-  if (b[i] === CLOSE_ARRAY) return [out, i + 1];
+  if (b[i] === CLOSE_ARRAY) return i + 1;
   let runStart = i;
   let quick = false;
   for (;;) {
     if (quick) {
       const cut = b.indexOf(SEPARATOR, runStart + ARRAY_RUN_BYTES);
+      let run: unknown[] | undefined;
       if (cut >= 0) {
         try {
-          take(runStart, cut + 1);
-          runStart = i = cut + 2;
-          continue;
+          run = take(runStart, cut + 1);
         } catch {
           // not a cut between elements: go on element by element
         }
+      }
+      if (run) {
+        runStart = i = cut + 2;
+        yield run;
+        continue;
       }
       quick = false;
     }
@@ -103,12 +107,23 @@ function parseArray(b: Buffer, start: number, each?: (element: unknown) => unkno
     const last = b[i] === CLOSE_ARRAY;
     if (!last && b[i] !== COMMA) throw new Unfollowed();
     if (last || after - runStart >= ARRAY_RUN_BYTES) {
-      take(runStart, after);
+      const run = take(runStart, after);
       runStart = skipSpace(b, i + 1);
       quick = true;
+      yield run;
     }
-    if (last) return [out, i + 1];
+    if (last) return i + 1;
     i = skipSpace(b, i + 1);
+  }
+}
+
+function parseArray(b: Buffer, start: number, each?: (element: unknown) => unknown): [unknown[], number] {
+  const out: unknown[] = [];
+  const runs = arrayRuns(b, start, each);
+  for (;;) {
+    const next = runs.next();
+    if (next.done) return [out, next.value];
+    for (const x of next.value) out.push(x);
   }
 }
 
@@ -161,4 +176,60 @@ export function parseJsonInParts(bytes: Buffer, elements: ElementForms = {}): un
     if (!(err instanceof Unfollowed) && !(err instanceof SyntaxError)) throw err;
     return JSON.parse(bytes.toString("utf8"));
   }
+}
+
+/**
+ * An array member of an answer, left in the answer's bytes: its elements are parsed a run at a
+ * time as `runs()` is read, so that a caller can let other work in between (a batch of 100,000
+ * events takes a second to parse, check and apply).
+ */
+export class DeferredArray {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly start: number,
+  ) {}
+
+  /** The elements, a run of about ARRAY_RUN_BYTES at a time; a malformed array throws a SyntaxError where it breaks. */
+  *runs(): Generator<unknown[], void> {
+    try {
+      yield* arrayRuns(this.bytes, this.start);
+    } catch (err) {
+      if (err instanceof Unfollowed) throw new SyntaxError("the answer is not well-formed JSON");
+      throw err;
+    }
+  }
+}
+
+/**
+ * An answer parsed up to its member `key`, when that member is an array and the members before it
+ * say `"result": "success"`: the array is a DeferredArray, and the members after it are not read.
+ * Any other answer is parsed whole (as `parseJsonInParts`).
+ */
+export function parseDeferring(bytes: Buffer, key: string): unknown {
+  try {
+    const out: Record<string, unknown> = {};
+    let i = skipSpace(bytes, 0);
+    if (bytes[i] !== OPEN_OBJECT) throw new Unfollowed();
+    i = skipSpace(bytes, i + 1);
+    while (bytes[i] === QUOTE) {
+      const keyEnd = skipString(bytes, i);
+      const name = JSON.parse(bytes.toString("utf8", i, keyEnd)) as string;
+      i = skipSpace(bytes, keyEnd);
+      if (bytes[i] !== COLON) throw new Unfollowed();
+      const start = skipSpace(bytes, i + 1);
+      if (name === key && bytes[start] === OPEN_ARRAY && out["result"] === "success") {
+        out[name] = new DeferredArray(bytes, start);
+        return out;
+      }
+      if (name === "__proto__") break; // rare: the whole parse below keeps it as JSON.parse does
+      const end = skipValue(bytes, start);
+      out[name] = JSON.parse(bytes.toString("utf8", start, end));
+      i = skipSpace(bytes, end);
+      if (bytes[i] !== COMMA) break;
+      i = skipSpace(bytes, i + 1);
+    }
+  } catch (err) {
+    if (!(err instanceof Unfollowed) && !(err instanceof SyntaxError)) throw err;
+  }
+  return parseJsonInParts(bytes);
 }

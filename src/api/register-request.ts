@@ -87,6 +87,8 @@ export function registerRequest(params: RegisterParams = {}, signal?: AbortSigna
     // A big organization's answer is megabytes: parsed a section at a time, never one string,
     // and each user in the store's form as soon as it is parsed.
     parseBytes: (bytes: Buffer) => parseJsonInParts(bytes, { realm_users: compactParsedUser }),
+    // Every user of the organization is in it: it may be far larger than any other answer.
+    maxBytes: 128 * 1024 * 1024,
     signal,
   };
 }

@@ -178,11 +178,15 @@ export function applySubmessage(store: Store, e: SubmessageEvent): boolean {
   const m = store.messages.byId.get(e.message_id);
   if (!m) return false;
   const subs = (m.submessages ??= []);
-  if (subs.some((s) => s.id === e.submessage_id)) return false;
   const sub = { id: e.submessage_id, message_id: e.message_id, sender_id: e.sender_id, msg_type: e.msg_type, content: e.content };
   const last = subs[subs.length - 1];
-  if (!last || last.id < sub.id) subs.push(sub);
-  else subs.splice(subs.findIndex((s) => s.id > sub.id), 0, sub);
+  // The usual case, a newer one, without a search (a poll can collect thousands).
+  if (!last || last.id < sub.id) {
+    subs.push(sub);
+    return true;
+  }
+  if (subs.some((s) => s.id === e.submessage_id)) return false;
+  subs.splice(subs.findIndex((s) => s.id > sub.id), 0, sub);
   return true;
 }
 

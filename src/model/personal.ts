@@ -17,6 +17,8 @@ export class Personal {
   readonly navigationViews = new Map<string, NavigationView>();
   /** Custom emoji by id (deactivated ones kept: old messages still use them). */
   readonly realmEmoji = new Map<string, RealmEmoji>();
+  /** Counts changes to the custom emoji, so renderings that drew them can tell they are stale. */
+  emojiGeneration = 0;
   linkifiers: Linkifier[] = [];
 
   static fromRegister(reg: RegisterResponse): Personal {
@@ -79,6 +81,7 @@ export class Personal {
   }
 
   applyRealmEmoji(e: EventOfType<"realm_emoji">): boolean {
+    this.emojiGeneration++;
     switch (e.op) {
       case "update":
         this.realmEmoji.clear();

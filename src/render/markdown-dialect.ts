@@ -4,7 +4,7 @@
 // live in markdown-inline.ts. Built once by `createEngine` when markdown.ts loads marked; the
 // per-call state (context, colours, width) is read through `state()` while a render runs.
 import { Chalk, type ChalkInstance } from "chalk";
-import type { Marked, MarkedExtension, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
+import type { Lexer, Marked, MarkedExtension, Token, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
 import { glyphs } from "./glyphs.js";
 import { inlineExtensions } from "./markdown-inline.js";
@@ -27,6 +27,12 @@ export interface RenderContext {
   openSpoilers?: boolean;
   /** The theme's colours (with `color`); without them, the basic 16-colour look. */
   colors?: BodyColors;
+  /**
+   * The organization's custom emoji: `:name:` of one of them is drawn as its name in colour (a
+   * terminal cell cannot show its picture), apart from an unknown `:name:`, which stays as written.
+   * `generation` changes whenever the set does (renderings are cached by it).
+   */
+  customEmoji?: { has(name: string): boolean; readonly generation: number };
 }
 
 export interface RenderState {
@@ -53,6 +59,8 @@ export interface BodyColors {
   /** Quote bars, rules and the spoiler arrow: marks, not text. */
   quote: Paint;
   spoiler: Paint;
+  /** The organization's custom emoji, drawn as their `:name:`. */
+  customEmoji: Paint;
   mentionSelf: Paint;
   mentionWildcard: Paint;
   mention: Paint;
@@ -68,6 +76,7 @@ export interface BodyColors {
 /** What createEngine needs from the lazily imported packages. */
 export interface EngineDeps {
   Marked: typeof Marked;
+  Lexer: typeof Lexer;
   markedTerminal: (options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>) => MarkedExtension;
   supportsLanguage(name: string): boolean;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean; theme: Record<string, (s: string) => string> }): string;
@@ -90,6 +99,7 @@ export function basicBodyColors(c: ChalkInstance): BodyColors {
     channelLink: c.bold.blue,
     quote: c.gray,
     spoiler: c.magenta,
+    customEmoji: c.magenta,
     mentionSelf: c.inverse.bold.yellow,
     mentionWildcard: c.bold.yellow,
     mention: c.bold.cyan,
@@ -349,14 +359,44 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     },
   };
 
-
   const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {
     gfm: true,
     breaks: true, // the service treats a single newline as a line break
     renderer,
     extensions: [fence, ...inline],
+    hooks: {
+      provideLexer: (block) => (block === false ? deps.Lexer.lexInline : (src, options) => lexBounded(deps.Lexer, src, options)),
+    },
   });
 
   return (src) => marked.parse(src, { async: false });
 }
 
+
+/**
+ * Blocks nested deeper than this (quotes in quotes, lists in lists, quote and spoiler fences) are
+ * shown as the text they hold: each level is lexed again from its start, so a message of 10,000
+ * `>` took 0.2 s, and no terminal has room for more levels anyway.
+ */
+const MAX_DEPTH = 8;
+
+/** marked's lexing, with blocks nested deeper than MAX_DEPTH kept as plain text. */
+function lexBounded(LexerClass: typeof Lexer, src: string, options: ConstructorParameters<typeof Lexer>[0]): Token[] {
+  const lexer = new LexerClass(options);
+  const blockTokens = lexer.blockTokens.bind(lexer) as (text: string, tokens?: Token[], clipped?: boolean) => Token[];
+  let depth = 0;
+  const bounded = (text: string, tokens: Token[] = [], clipped?: boolean): Token[] => {
+    if (depth >= MAX_DEPTH) {
+      tokens.push({ type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] });
+      return tokens;
+    }
+    depth++;
+    try {
+      return blockTokens(text, tokens, clipped);
+    } finally {
+      depth--;
+    }
+  };
+  lexer.blockTokens = bounded as typeof lexer.blockTokens;
+  return lexer.lex(src);
+}

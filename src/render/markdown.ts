@@ -28,7 +28,7 @@ function state(): RenderState {
  */
 export function loadMarkdown(): Promise<void> {
   loading ??= (async () => {
-    const [{ Marked }, { markedTerminal }, highlighter] = await Promise.all([
+    const [{ Marked, Lexer }, { markedTerminal }, highlighter] = await Promise.all([
       import("marked"),
       import("marked-terminal"),
       import("./highlight.js"),
@@ -37,6 +37,7 @@ export function loadMarkdown(): Promise<void> {
     engine = createEngine(
       {
         Marked,
+        Lexer,
         markedTerminal,
         supportsLanguage: highlighter.supportsLanguage,
         highlight: highlighter.highlight,
@@ -59,7 +60,7 @@ const CACHE_BYTES = 3 * 1024 * 1024;
 const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
-  return [ctx.color ? (ctx.colors?.id ?? 1) : 0, presentationKey(), width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, src].join("\u0000");
+  return [ctx.color ? (ctx.colors?.id ?? 1) : 0, presentationKey(), width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, ctx.customEmoji?.generation ?? "", src].join("\u0000");
 }
 
 // ---- rendering ---------------------------------------------------------------------------

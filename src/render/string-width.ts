@@ -114,39 +114,54 @@ function jamoWidth(visibleRest: string, tools: Clusters, options: typeof WIDE | 
   return cells;
 }
 
+/** The cells of one grapheme cluster. */
+function segmentWidth(segment: string, tools: Clusters, options: typeof WIDE | typeof NARROW): number {
+  const start = segment.search(tools.visible);
+  if (start < 0) return 0; // nothing visible
+  const point = segment.codePointAt(0)!;
+  if (segment.length === (point > 0xffff ? 2 : 1)) return eastAsianWidth(point, options); // one visible character (an emoji among them is Wide)
+  if (tools.rgiEmoji.test(segment) || isLooseEmoji(segment, tools)) return 2;
+  const rest = segment.slice(start);
+  const jamo = jamoWidth(rest, tools, options);
+  if (jamo !== undefined) return jamo;
+  let cells = eastAsianWidth(rest.codePointAt(0)!, options);
+  // Spacing marks and half/full-width forms after the first character add their own width.
+  let first = true;
+  for (const ch of rest) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    if (tools.spacingMark.test(ch) || (ch >= "\uff00" && ch <= "\uffef")) cells += eastAsianWidth(ch.codePointAt(0)!, options);
+  }
+  return cells;
+}
+
+/**
+ * Widths of short clusters and strings, as computed by the general case: the emoji-set test takes
+ * microseconds a cluster, and wrap-ansi measures a line's words, then each character of a long one.
+ */
+const SHORT = 8;
+const shortWidths = { narrow: new Map<string, number>(), wide: new Map<string, number>() };
+
+function rememberedWidth(s: string, wide: boolean, compute: () => number): number {
+  const known = wide ? shortWidths.wide : shortWidths.narrow;
+  let cells = known.get(s);
+  if (cells === undefined) {
+    if (known.size >= 4096) known.clear();
+    cells = compute();
+    known.set(s, cells);
+  }
+  return cells;
+}
+
 /** The general case: cluster by cluster. */
 function clusterWidth(s: string, wide: boolean): number {
   const tools = clusterTools();
   const options = wide ? WIDE : NARROW;
   let cells = 0;
   for (const { segment } of icuGraphemes().segment(s)) {
-    const start = segment.search(tools.visible);
-    if (start < 0) continue; // nothing visible
-    const point = segment.codePointAt(0)!;
-    if (segment.length === (point > 0xffff ? 2 : 1)) {
-      cells += eastAsianWidth(point, options); // one visible character (an emoji among them is Wide)
-      continue;
-    }
-    if (tools.rgiEmoji.test(segment) || isLooseEmoji(segment, tools)) {
-      cells += 2;
-      continue;
-    }
-    const rest = segment.slice(start);
-    const jamo = jamoWidth(rest, tools, options);
-    if (jamo !== undefined) {
-      cells += jamo;
-      continue;
-    }
-    cells += eastAsianWidth(rest.codePointAt(0)!, options);
-    // Spacing marks and half/full-width forms after the first character add their own width.
-    let first = true;
-    for (const ch of rest) {
-      if (first) {
-        first = false;
-        continue;
-      }
-      if (tools.spacingMark.test(ch) || (ch >= "\uff00" && ch <= "\uffef")) cells += eastAsianWidth(ch.codePointAt(0)!, options);
-    }
+    cells += segment.length > SHORT ? segmentWidth(segment, tools, options) : rememberedWidth(segment, wide, () => segmentWidth(segment, tools, options));
   }
   return cells;
 }
@@ -158,5 +173,6 @@ export default function stringWidth(input: unknown, options: StringWidthOptions 
   if (!options.countAnsiEscapeCodes && (s.includes("\u001b") || s.includes("\u009b"))) s = stripAnsi(s);
   if (s.length === 0) return 0;
   const simple = simpleWidth(s, wide);
-  return simple >= 0 ? simple : clusterWidth(s, wide);
+  if (simple >= 0) return simple;
+  return s.length > SHORT ? clusterWidth(s, wide) : rememberedWidth(s, wide, () => clusterWidth(s, wide));
 }

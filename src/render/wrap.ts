@@ -76,3 +76,9 @@ export function wrapText(text: string, width: number): string {
     .map((l) => wrapLine(l, width))
     .join("\n");
 }
+
+/** A table cell's lines at `width` cells: its own line breaks kept, words wrapped, longer ones broken. */
+export function wrapCell(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  return text.split("\n").flatMap((l) => (stringWidth(l) <= w ? [l] : wrapAnsi(l, w, { hard: true }).split("\n")));
+}

@@ -11,6 +11,9 @@
  *   view's anchor, then swap the new store in.
  * - a malformed response or an event the model cannot apply: the store is in
  *   doubt, so rebuild the same way, after a separate backoff capped at 60 s.
+ * - an answer the client abandoned (too large once decompressed, or trickling in too slowly to
+ *   be of use): handled as the failure it is classified as (malformed, or network), but the UI
+ *   hears of it at once, since waiting will not make it go away.
  * - credentials refused (401 / INVALID_API_KEY…): state `failed`, stop.
  * - before the first store, the `startGuard` option (if given) decides first:
  *   end the start with its line, or wait with a note, or the above.
@@ -20,7 +23,7 @@
  *   time still waits the slower backoff before each rebuild: never a tight loop.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
-import { ApiError, SchemaError, describeError } from "../api/errors.js";
+import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
 import type { ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
 import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
@@ -37,7 +40,8 @@ import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
 export type ConnectionState =
   | { kind: "connecting" }
   | { kind: "live" }
-  | { kind: "reconnecting"; attempt: number; error: string }
+  /** `abandoned`: the client gave up an answer itself (too large, or too slow; see isAbandonedAnswer). */
+  | { kind: "reconnecting"; attempt: number; error: string; abandoned?: boolean }
   | { kind: "failed"; error: string } // not retried: credentials refused
   | { kind: "stopped" };
 
@@ -92,6 +96,9 @@ export class UnappliableEventError extends Error {
 }
 
 class Stopped extends Error {}
+
+/** The longest stretch of applying events before the event loop is let round (keys, frames). */
+const SLICE_MS = 12;
 
 /** Lets the event loop go round `n` times (I/O callbacks and timers due run). */
 async function turns(n: number): Promise<void> {
@@ -311,8 +318,8 @@ export class UpdateMachine {
 
   /** The transient-failure backoff; says "reconnecting" after `quietFailures` in a row. */
   private async pause(attempt: number, err: unknown): Promise<void> {
-    if (this.failures >= (this.opts.quietFailures ?? 3)) {
-      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+    if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
     }
     let delay = jitteredDelay(attempt, this.opts.backoff ?? { baseMs: 100, maxMs: 10_000 }, this.opts.random);
     // A 429 (or a 503) may say how long to stay away.
@@ -329,8 +336,8 @@ export class UpdateMachine {
     this.lastMalformedAt = now;
     const bounds = this.opts.rebuildBackoff ?? { baseMs: 1000, maxMs: 60_000 };
     const delay = jitteredDelay(this.rebuildsAfterMalformed++, bounds, this.opts.random);
-    if (this.failures >= (this.opts.quietFailures ?? 3)) {
-      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err) });
+    if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
+      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
     }
     await this.wait(delay);
   }
@@ -338,6 +345,20 @@ export class UpdateMachine {
   /** How many stores were built (1 after start). */
   get storeGeneration(): number {
     return this.rebuilds;
+  }
+
+  /** Applies events to the store and tells the listeners. */
+  private applyRun(store: Store, events: ServerEvent[]): void {
+    try {
+      store.applyAll(events);
+    } catch (err) {
+      throw new UnappliableEventError(err);
+    }
+    for (const e of events) {
+      if (e.type === "message" && e.message.id > this.maxMessageId) this.maxMessageId = e.message.id;
+    }
+    for (const fn of this.eventListeners) fn(events, store);
+    this.unfamiliarKinds.note(events);
   }
 
   /** Polls the store's queue and applies what comes; `first` is a poll of it already under way. */
@@ -349,7 +370,7 @@ export class UpdateMachine {
       try {
         const early = first;
         first = undefined;
-        const { events } = await (early ?? this.api.getEvents(
+        const { events, rest } = await (early ?? this.api.getEvents(
           this.client,
           { queue_id: store.queueId, last_event_id: store.lastEventId, dont_block: attempt > 0 ? true : undefined },
           {
@@ -358,20 +379,24 @@ export class UpdateMachine {
           },
         ));
         if (this.store !== store) continue;
-        try {
-          store.applyAll(events);
-        } catch (err) {
-          throw new UnappliableEventError(err);
-        }
-        for (const e of events) {
-          if (e.type === "message" && e.message.id > this.maxMessageId) this.maxMessageId = e.message.id;
+        this.applyRun(store, events);
+        // A large answer's later events: a run at a time, with the event loop let round every
+        // SLICE_MS, so that keys are drawn while a batch of 100,000 events goes in.
+        if (rest) {
+          let sliceStart = performance.now();
+          for (const run of rest) {
+            if (this.stopped || this.store !== store) break;
+            this.applyRun(store, run);
+            if (performance.now() - sliceStart >= SLICE_MS) {
+              await turns(1);
+              sliceStart = performance.now();
+            }
+          }
         }
         attempt = 0;
         this.failures = 0;
         this.malformedInARow = 0;
         if (this.state.kind !== "live") this.setState({ kind: "live" });
-        for (const fn of this.eventListeners) fn(events, store);
-        this.unfamiliarKinds.note(events);
       } catch (err) {
         if (this.stopped) return;
         try {

@@ -37,6 +37,7 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { usesAlternateScreen } from "./terminal/screen-mode.js";
 import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
 import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
+import { useAbandonedNotice } from "./hooks/use-abandoned-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, filterCursor, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
@@ -101,6 +102,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const { store, conn } = useSessionStore(machine, (s) => dispatch(homeAction(s, settings)));
   const version = useStoreVersion(store);
   useUnfamiliarNotice(machine, dispatch);
+  useAbandonedNotice(machine, dispatch);
   useEditOutcomes(session.outbox, dispatch);
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });

@@ -99,6 +99,12 @@ export function renderContext(store: Store, color: boolean, timeZone?: string, h
     ...(typeof twentyFour === "boolean" && { twentyFourHour: twentyFour }),
     color,
     hyperlinks: color && hyperlinks,
+    customEmoji: {
+      has: (name) => store.personal.emojiByName(name) !== undefined,
+      get generation() {
+        return store.personal.emojiGeneration;
+      },
+    },
   };
 }
 
@@ -171,24 +177,38 @@ function chipsText(segments: ReactionSegment[]): string {
   return segments.map(segmentText).join(CHIP_GAP);
 }
 
+/** Reactions take at most this many lines; the rest are counted on the last one (the `=` list has them all). */
+export const MAX_REACTION_LINES = 3;
+
 /** The reactions line(s) of a message, wrapped to the width. */
 export function reactionLines(store: Store, m: Message, width: number): Line[] {
-  const lines: Line[] = [];
+  const rows: ReactionSegment[][] = [];
   let current: ReactionSegment[] = [];
   let used = 0;
-  for (const g of reactionGroups(store, m)) {
+  const groups = reactionGroups(store, m);
+  for (const g of groups) {
     const seg = { text: `${g.label} ${g.count}`, mine: g.mine };
     const chip = displayWidth(segmentText(seg));
     if (current.length && used + CHIP_GAP.length + chip > width) {
-      lines.push({ text: chipsText(current), style: "reactions", segments: current });
+      rows.push(current);
+      if (rows.length > MAX_REACTION_LINES) break;
       current = [];
       used = 0;
     }
     used += (current.length ? CHIP_GAP.length : 0) + chip;
     current.push(seg);
   }
-  if (current.length) lines.push({ text: chipsText(current), style: "reactions", segments: current });
-  return lines;
+  if (current.length && rows.length <= MAX_REACTION_LINES) rows.push(current);
+  if (rows.length > MAX_REACTION_LINES) {
+    // The last line shown ends with how many more there are, in place of what does not fit beside it.
+    rows.length = MAX_REACTION_LINES;
+    const last = rows[MAX_REACTION_LINES - 1]!;
+    const shown = () => rows.reduce((n, r) => n + r.length, 0);
+    const more = (): ReactionSegment => ({ text: `+${groups.length - shown()} more`, mine: false });
+    while (last.length > 1 && displayWidth(chipsText([...last, more()])) > width) last.pop();
+    last.push(more());
+  }
+  return rows.map((r) => ({ text: chipsText(r), style: "reactions", segments: r }));
 }
 
 function emojiFromCode(code: string): string | undefined {
@@ -245,6 +265,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   const images = action === undefined && !widget ? o.images?.(m, o.width) : undefined;
   const sig = [
     widgetSignature(widget, m.submessages?.length ?? 0),
+    ctx.customEmoji?.generation ?? 0,
     images?.sig ?? "",
     o.width,
     o.color ? 1 : 0,

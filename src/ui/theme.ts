@@ -231,6 +231,7 @@ function bodyColors(name: ThemeName, bg: Rgb, level: ColorLevel, roles: Record<R
     channelLink: fg(roles.link).bold,
     quote: paint("muted"),
     spoiler: paint("reactions"),
+    customEmoji: paint("reactions"),
     mentionSelf: chipPaint,
     mentionWildcard: fg(roles.selfMention).bold,
     mention: fg(roles.mention).bold,

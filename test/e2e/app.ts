@@ -1,8 +1,9 @@
 /** Helpers for driving the built termchat binary in tmux. */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { TmuxSession, type TmuxOptions } from "./tmux.js";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -63,4 +64,35 @@ export async function topicMessages(site: string, email: string, channel: string
 /** The message pane's title on the screen's first row, right of the sidebar (`sidebar` columns: 30 at 100 to 139 columns). */
 export function paneTitle(text: string, sidebar = 30): RegExp {
   return new RegExp(`^.{${sidebar + 1}}${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} *\n`);
+}
+
+/**
+ * Runs the built client in tmux on an account of a running server, from a home of its own (a
+ * zuliprc for the account, its settings and cache): `done()` ends the client and removes the
+ * home. Options as for startApp; the environment given is added to the home's.
+ */
+export async function startClientOn(
+  site: string,
+  account: { email: string; apiKey: string },
+  opts: TmuxOptions = {},
+): Promise<{ session: TmuxSession; home: string; done: () => Promise<void> }> {
+  const home = mkdtempSync(join(tmpdir(), "termchat-e2e-home-"));
+  const rc = join(home, "zuliprc");
+  writeFileSync(rc, `[api]\nemail=${account.email}\nkey=${account.apiKey}\nsite=${site}\n`, { mode: 0o600 });
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, "config"), XDG_CACHE_HOME: join(home, "cache"), ...opts.env };
+  let session: TmuxSession;
+  try {
+    session = await startApp(["--config", rc], { ...opts, env });
+  } catch (err) {
+    rmSync(home, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    session,
+    home,
+    done: async () => {
+      await session.kill();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
 }

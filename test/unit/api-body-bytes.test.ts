@@ -5,7 +5,8 @@
 import { Readable } from "node:stream";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { collector, CorruptBodyError, readBody, readBodyBytes } from "../../src/api/body.js";
+import { AnswerTooLargeError, collector, CorruptBodyError, DEFAULT_LIMITS, readBody, readBodyBytes, StalledAnswerError } from "../../src/api/body.js";
+import { gzipBomb } from "../fixtures/hostile-content.js";
 
 const text = JSON.stringify({ result: "success", users: Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `Person ${i} — é` })) });
 const plain = Buffer.from(text);
@@ -75,5 +76,45 @@ describe("bodies read as bytes", () => {
     const none = collector(0);
     none.add(Buffer.from("z"));
     expect(none.result().toString()).toBe("z");
+  });
+});
+
+describe("answers the client will not take", () => {
+  it("a gzip answer that decompresses to more than 1 GiB is cut off at the limit", async () => {
+    const bomb = gzipBomb(1100 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const err = await readBodyBytes(body(bomb), "gzip").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnswerTooLargeError);
+    expect((err as Error).message).toBe("answer over 64 MiB once decompressed, cut off");
+  });
+
+  it("so is a brotli or deflate one, and a plain one, with the limit asked for", async () => {
+    const limits = { ...DEFAULT_LIMITS, maxBytes: 1024 * 1024 };
+    const big = Buffer.alloc(3 * 1024 * 1024, 0x20);
+    for (const [packed, encoding] of [[brotliCompressSync(big), "br"], [deflateSync(big), "deflate"], [big, undefined]] as const) {
+      await expect(readBodyBytes(body(packed), encoding, limits), String(encoding)).rejects.toBeInstanceOf(AnswerTooLargeError);
+    }
+    // At the limit exactly, it is read.
+    expect((await readBodyBytes(body(gzipSync(big.subarray(0, 1024 * 1024))), "gzip", limits)).length).toBe(1024 * 1024);
+  });
+
+  it("an answer that trickles in is abandoned; a slow but steady one is read", async () => {
+    const limits = { maxBytes: DEFAULT_LIMITS.maxBytes, stallBytes: 100, stallMs: 300 };
+    const paced = (chunk: number, everyMs: number, total: number) =>
+      Object.assign(
+        Readable.from(
+          (async function* () {
+            for (let sent = 0; sent < total; sent += chunk) {
+              await new Promise((r) => setTimeout(r, everyMs));
+              yield Buffer.alloc(chunk, 0x61);
+            }
+          })(),
+        ),
+        { text: async () => "" },
+      );
+    const err = await readBodyBytes(paced(1, 20, 10_000), undefined, limits).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StalledAnswerError);
+    expect((err as Error).message).toBe("answer too slow (under 100 bytes in 0.3 s), abandoned");
+    expect((await readBodyBytes(paced(200, 50, 2000), undefined, limits)).length).toBe(2000);
   });
 });

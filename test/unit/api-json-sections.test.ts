@@ -3,7 +3,7 @@
  * and fails where it fails.
  */
 import { describe, expect, it } from "vitest";
-import { ARRAY_RUN_BYTES, parseJsonInParts } from "../../src/api/json-sections.js";
+import { ARRAY_RUN_BYTES, DeferredArray, parseDeferring, parseJsonInParts } from "../../src/api/json-sections.js";
 import { parseReply } from "../../src/api/body.js";
 
 const parts = (text: string): unknown => parseJsonInParts(Buffer.from(text, "utf8"));
@@ -64,5 +64,36 @@ describe("JSON parsed in parts", () => {
     expect(parseReply(Buffer.from(`{"result":"error","msg":"é"}`), parseJsonInParts)).toEqual({ result: "error", msg: "é" });
     expect(parseReply(Buffer.from(`{"a":1}`))).toEqual({ a: 1 });
     expect(parseReply(`{"a":2}`)).toEqual({ a: 2 });
+  });
+});
+
+describe("an array left in the answer's bytes", () => {
+  const events = Array.from({ length: 5000 }, (_, i) => ({ type: "message", id: i, message: { content: i % 9 ? `text ${i}` : `a},{"b":"c"}]` } }));
+
+  it("comes a run at a time, every element in order, after the members before it", () => {
+    const text = JSON.stringify({ result: "success", msg: "", events, queue_id: "q" });
+    const answer = parseDeferring(Buffer.from(text), "events") as { result: string; events: DeferredArray };
+    expect(answer.result).toBe("success");
+    expect(answer.events).toBeInstanceOf(DeferredArray);
+    const runs = [...answer.events.runs()];
+    expect(runs.length).toBeGreaterThan(3);
+    expect(runs.flat()).toEqual(events);
+  });
+
+  it("only in a successful answer, and only an array: anything else is parsed whole", () => {
+    for (const value of [{ result: "error", msg: "no", events: [1] }, { events: [1], result: "success" }, { result: "success", events: "none" }, { result: "success", msg: "" }]) {
+      expect(parseDeferring(Buffer.from(JSON.stringify(value)), "events")).toEqual(value);
+    }
+  });
+
+  it("a malformed array throws a SyntaxError where it breaks, after the runs before", () => {
+    const text = JSON.stringify({ result: "success", events }).slice(0, -30);
+    const answer = parseDeferring(Buffer.from(text), "events") as { events: DeferredArray };
+    const seen: unknown[] = [];
+    expect(() => {
+      for (const run of answer.events.runs()) seen.push(...run);
+    }).toThrow(SyntaxError);
+    expect(seen.length).toBeGreaterThan(1000);
+    expect(seen).toEqual(events.slice(0, seen.length));
   });
 });

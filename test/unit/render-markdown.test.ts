@@ -103,6 +103,17 @@ describe("emoji", () => {
     expect(plain(":pizza:")).toBe("🍕");
   });
 
+  it("the organization's custom emoji are drawn as their name in colour, before a Unicode one of the same name", () => {
+    const names = new Set(["lighthouse", "tada"]);
+    const custom = { has: (n: string) => names.has(n), generation: 1 };
+    const out = renderMarkdown(":lighthouse: :tada: :nope:", { ...ctx, color: true, customEmoji: custom }, 80);
+    expect(out).toBe("\x1b[35m:lighthouse:\x1b[39m \x1b[35m:tada:\x1b[39m :nope:");
+    // A new set of emoji (a later generation) is not answered from the cache.
+    expect(renderMarkdown(":tada:", { ...ctx, color: true, customEmoji: custom }, 80)).toBe("\x1b[35m:tada:\x1b[39m");
+    names.delete("tada");
+    expect(renderMarkdown(":tada:", { ...ctx, color: true, customEmoji: { ...custom, generation: 2 } }, 80)).toBe("🎉");
+  });
+
   it("times and URLs with colons are left alone", () => {
     expect(plain("at 10:30:45")).toBe("at 10:30:45");
   });

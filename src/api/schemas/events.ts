@@ -10,6 +10,7 @@
 import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { successBase } from "./common.js";
+import { DeferredArray } from "../json-sections.js";
 import { channelEventTable } from "./events-channels.js";
 import {
   deleteMessageEvent,
@@ -148,6 +149,13 @@ export function parseEvent(raw: unknown): ServerEvent {
 export const eventsResponseSchema = tolerantObject({
   ...successBase,
   events: z.array(z.unknown()),
+  queue_id: z.string().optional(),
+});
+
+/** The same, as the client reads it: a large answer's events stay in its bytes until read (json-sections.ts). */
+export const eventsAnswerSchema = tolerantObject({
+  ...successBase,
+  events: z.union([z.array(z.unknown()), z.instanceof(DeferredArray)]),
   queue_id: z.string().optional(),
 });
 

@@ -79,6 +79,12 @@ export class FrameWriter {
   private fromTop = false;
   private cursorShown = false;
   private out = "";
+  /**
+   * The cells and costs of the lines of the last update, by line, at `columns`: most lines of a
+   * frame are those of the one before, and working them out again for each frame made most of
+   * the garbage of a busy screen.
+   */
+  private cells: { columns: number; grids: Map<string, Grid | false>; rows: Map<string, CostRow | false> } = { columns: -1, grids: new Map(), rows: new Map() };
   private written: Map<number, Array<[number, number]>> | "all" = "all";
   /** The last frame asked for, to write it again for the overlay. */
   private last: { frame: string; columns: number; rows: number; cursor?: CursorSpot } | undefined;
@@ -184,18 +190,20 @@ export class FrameWriter {
 
   private update(prev: string[], next: string[], columns: number, complete: boolean, plan?: ReturnType<FrameOverlay["before"]>): void {
     const shared = Math.min(prev.length, next.length);
+    const last = this.cells.columns === columns ? this.cells : undefined;
     const grids = new Map<string, Grid | false>();
     const grid = (line: string) => {
       let g = grids.get(line);
-      if (g === undefined) grids.set(line, (g = gridOf(line, columns)));
+      if (g === undefined) grids.set(line, (g = last?.grids.get(line) ?? gridOf(line, columns)));
       return g;
     };
     const rows = new Map<string, CostRow | false>();
     const row = (line: string) => {
       let r = rows.get(line);
-      if (r === undefined) rows.set(line, (r = costRow(grid(line))));
+      if (r === undefined) rows.set(line, (r = last?.rows.get(line) ?? costRow(grid(line))));
       return r;
     };
+    this.cells = { columns, grids, rows };
     const shift = findShift(
       shared,
       (y) => prev[y] !== next[y],
