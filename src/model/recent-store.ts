@@ -9,7 +9,7 @@ import { mentionKind } from "./narrow.js";
 import { RecentConversations } from "./recent.js";
 import type { Store } from "./store.js";
 
-function maxOf(ids: readonly number[]): number {
+function maxOf(ids: Iterable<number>): number {
   let max = -1;
   for (const id of ids) if (id > max) max = id;
   return max;
@@ -19,11 +19,13 @@ function maxOf(ids: readonly number[]): number {
 export function recentFromRegister(store: Store, reg: RegisterResponse): RecentConversations {
   const u = store.unreads;
   const recent = new RecentConversations(store.selfId, (c) => maxOf(c.kind === "topic" ? u.idsInTopic(c.channelId, c.topic) : u.idsInDm([...c.userIds])));
-  for (const c of reg.recent_private_conversations) recent.noteDm(c.user_ids, c.max_message_id);
-  for (const channelId of u.channelIds()) {
-    for (const b of u.topicBuckets(channelId)) recent.noteTopicMax(channelId, b.topic, maxOf([...b.ids]));
-  }
-  for (const b of u.dmBuckets()) recent.noteDm(b.userIds, maxOf([...b.ids]));
+  recent.batch(() => {
+    for (const c of reg.recent_private_conversations) recent.noteDm(c.user_ids, c.max_message_id);
+    for (const channelId of u.channelIds()) {
+      for (const b of u.topicBuckets(channelId)) recent.noteTopicMax(channelId, b.topic, maxOf(b.ids));
+    }
+    for (const b of u.dmBuckets()) recent.noteDm(b.userIds, maxOf(b.ids));
+  });
   return recent;
 }
 
@@ -33,6 +35,11 @@ export function recentFromRegister(store: Store, reg: RegisterResponse): RecentC
  * themselves are not stored, so loading thousands costs little memory.
  */
 export function addRecentMessages(store: Store, messages: readonly Message[]): void {
+  store.recent.batch(() => addEach(store, messages));
+  store.changed();
+}
+
+function addEach(store: Store, messages: readonly Message[]): void {
   for (const m of messages) {
     const known = store.messages.byId.get(m.id);
     store.noteMessage(known ?? m);
@@ -41,5 +48,4 @@ export function addRecentMessages(store: Store, messages: readonly Message[]): v
       store.unreads.add(m.id, locationOf(m), mentionKind(m.flags));
     }
   }
-  store.changed();
 }

@@ -11,21 +11,15 @@
  * who spoke last and when, not what was said.
  *
  * Everything is incremental: a message, a move or a delete touches its
- * conversations and repositions them in a sorted array (a binary search and
- * a splice), never a pass over all messages. A journal lists the
- * conversations that changed, for the jump finder's index.
+ * conversations and repositions them in the order (recency-order.ts: a push
+ * for the usual "now the newest"), never a pass over all messages. A journal
+ * lists the conversations that changed, for the jump finder's index.
  */
 import type { Message, Topic } from "../api/schemas/common.js";
 import { ChangeJournal } from "./change-journal.js";
 import { dmParticipants, messageDmUsers, topicKey } from "./narrow.js";
-
-interface Entry {
-  id: number;
-  sender: number;
-  /** Seconds. */
-  timestamp: number;
-  conversation: Conversation;
-}
+import * as loaded from "./loaded-messages.js";
+import { RecencyOrder } from "./recency-order.js";
 
 export interface Conversation {
   /** `t:${channelId}:${topicKey}` or `d:${userIds}`. */
@@ -41,10 +35,8 @@ export interface Conversation {
   maxId: number;
   /** When the newest message was sent (seconds), if it is loaded. */
   maxTimestamp: number | undefined;
-  /** Loaded messages of this conversation by id. */
-  readonly messages: Map<number, Entry>;
-  /** Sender → their newest loaded message id here. */
-  readonly senders: Map<number, number>;
+  /** Loaded messages of this conversation (loaded-messages.ts): who wrote when, the newest ones. */
+  readonly messages: loaded.LoadedMessages;
   /** Gone (deleted, moved away, channel deleted): readers of the journal drop it. */
   removed: boolean;
 }
@@ -57,17 +49,10 @@ export function dmConversationKey(userIds: readonly number[]): string {
   return `d:${userIds.join(",")}`;
 }
 
-/** Orders conversations by newest message, then key (so a position can be found again by binary search). */
-function before(a: Conversation, maxId: number, key: string): boolean {
-  return a.maxId < maxId || (a.maxId === maxId && a.key < key);
-}
-
 export class RecentConversations {
   private readonly byKey = new Map<string, Conversation>();
-  /** Oldest activity first: the newest conversation is at the end, where most changes happen. */
-  private readonly order: Conversation[] = [];
-  /** Loaded message id → its entry. */
-  private readonly entries = new Map<number, Entry>();
+  /** By newest message id. */
+  private readonly order = new RecencyOrder<Conversation>();
   /** Conversations added, moved in the order, renamed or removed. */
   readonly changes = new ChangeJournal<Conversation>();
 
@@ -81,7 +66,7 @@ export class RecentConversations {
   ) {}
 
   get size(): number {
-    return this.order.length;
+    return this.byKey.size;
   }
 
   get(key: string): Conversation | undefined {
@@ -97,8 +82,13 @@ export class RecentConversations {
   }
 
   /** Newest first. */
-  *newestFirst(): IterableIterator<Conversation> {
-    for (let i = this.order.length - 1; i >= 0; i--) yield this.order[i] as Conversation;
+  newestFirst(): IterableIterator<Conversation> {
+    return this.order.descending();
+  }
+
+  /** Many changes at once (building from the register): the order is sorted once at the end. */
+  batch(fill: () => void): void {
+    this.order.batch(fill);
   }
 
   /** Every conversation, in no particular order (for readers that rebuild). */
@@ -108,9 +98,8 @@ export class RecentConversations {
 
   /** A fetched, live or recent-view message. */
   noteMessage(m: Message): void {
-    if (this.entries.has(m.id)) return;
     const c = this.conversationOf(m);
-    if (!c) return;
+    if (!c || loaded.has(c.messages, m.id)) return;
     this.addEntry(c, m.id, m.sender_id, m.timestamp);
     if (m.type === "stream" && m.id >= c.maxId && c.topic !== m.subject) {
       c.topic = m.subject; // named as its newest message has it (a change of case included)
@@ -120,18 +109,20 @@ export class RecentConversations {
 
   /** A channel's topic list from the server: each topic's newest message id. */
   noteTopics(channelId: number, topics: readonly Topic[]): void {
-    for (const t of topics) this.noteTopicMax(channelId, t.name, t.max_id);
+    this.batch(() => {
+      for (const t of topics) this.noteTopicMax(channelId, t.name, t.max_id);
+    });
   }
 
   noteTopicMax(channelId: number, topic: string, maxId: number): void {
-    const c = this.ensure(topicConversationKey(channelId, topic), () => ({ kind: "topic", channelId, topic, userIds: [] }));
+    const c = this.ensureTopic(channelId, topic);
     if (maxId > c.maxId) this.reposition(c, maxId, undefined);
   }
 
   /** A direct-message conversation and its newest message id (participants may include me). */
   noteDm(userIds: readonly number[], maxId: number): void {
     const people = dmParticipants(userIds, this.selfId);
-    const c = this.ensure(dmConversationKey(people), () => ({ kind: "dm", channelId: -1, topic: "", userIds: people }));
+    const c = this.ensureDm(people);
     if (maxId > c.maxId) this.reposition(c, maxId, undefined);
   }
 
@@ -151,44 +142,37 @@ export class RecentConversations {
       }
       return;
     }
-    const target = this.ensure(topicConversationKey(to.channelId, to.topic), () => ({ kind: "topic", channelId: to.channelId, topic: to.topic, userIds: [] }));
-    const touched = new Set<Conversation>();
+    const target = this.ensureTopic(to.channelId, to.topic);
     let maxMoved = -1;
     for (const id of ids) {
       if (id > maxMoved) maxMoved = id;
-      const e = this.entries.get(id);
-      if (!e) continue;
-      touched.add(e.conversation);
-      this.dropEntry(e);
-      this.addEntry(target, id, e.sender, e.timestamp);
+      const e = source ? loaded.remove(source.messages, id) : undefined;
+      if (e) this.addEntry(target, id, e.sender, e.timestamp);
     }
-    if (source) touched.add(source);
-    if (maxMoved > target.maxId) this.reposition(target, maxMoved, this.entries.get(maxMoved)?.timestamp);
+    if (maxMoved > target.maxId) this.reposition(target, maxMoved, loaded.get(target.messages, maxMoved)?.timestamp);
     if (target.topic !== to.topic && maxMoved >= target.maxId) {
       target.topic = to.topic;
       this.changes.note(target);
     }
-    for (const c of touched) {
-      if (c === target) continue;
-      if (c === source && emptied && c.messages.size === 0) this.drop(c);
-      else if (ids.has(c.maxId) || c.messages.size === 0) this.recompute(c);
-    }
+    if (!source) return;
+    const left = loaded.count(source.messages);
+    if (emptied && left === 0) this.drop(source);
+    else if (ids.has(source.maxId) || left === 0) this.recompute(source);
   }
 
-  /** Messages deleted; `where` names the topic of unloaded ones when the event says it. */
+  /**
+   * Messages deleted: from the topic `where` names (the event says it for
+   * channel messages), else from direct-message conversations (looked through:
+   * there are few of them and deletes are rare).
+   */
   remove(ids: Iterable<number>, where?: { channelId: number; topic: string }): void {
-    const touched = new Set<Conversation>();
     const gone = new Set(ids);
     const named = where ? this.topic(where.channelId, where.topic) : undefined;
-    if (named) touched.add(named);
-    for (const id of gone) {
-      const e = this.entries.get(id);
-      if (e) {
-        touched.add(e.conversation);
-        this.dropEntry(e);
-      }
+    const places = named ? [named] : where ? [] : [...this.byKey.values()].filter((c) => c.kind === "dm");
+    for (const c of places) {
+      for (const id of gone) loaded.remove(c.messages, id);
+      if (gone.has(c.maxId)) this.recompute(c);
     }
-    for (const c of touched) if (gone.has(c.maxId)) this.recompute(c);
   }
 
   /** A message marked unread again: its conversation exists at least up to it. */
@@ -203,19 +187,13 @@ export class RecentConversations {
 
   /** Consistency check for tests: the order, the index and each conversation's newest id. */
   recount(): string[] {
-    const problems: string[] = [];
-    for (let i = 0; i < this.order.length; i++) {
-      const c = this.order[i] as Conversation;
-      const prev = this.order[i - 1];
-      if (prev && !before(prev, c.maxId, c.key)) problems.push(`recent: ${c.key} out of order at ${i}`);
+    const problems = this.order.check((c) => c.maxId).map((p) => `recent ${p}`);
+    for (const c of this.order.descending()) {
       if (this.byKey.get(c.key) !== c || c.removed) problems.push(`recent: ${c.key} listed but not indexed`);
-      for (const [id, e] of c.messages) {
-        if (id > c.maxId) problems.push(`recent: ${c.key} holds ${id} above its newest ${c.maxId}`);
-        if (this.entries.get(id) !== e || e.conversation !== c) problems.push(`recent: entry ${id} misfiled`);
-        if ((c.senders.get(e.sender) ?? -1) < id) problems.push(`recent: sender ${e.sender} of ${c.key} behind ${id}`);
-      }
+      if (!loaded.isSorted(c.messages)) problems.push(`recent: ${c.key} holds messages out of order`);
+      if (loaded.newest(c.messages) > c.maxId) problems.push(`recent: ${c.key} holds ${loaded.newest(c.messages)} above its newest ${c.maxId}`);
     }
-    if (this.order.length !== this.byKey.size) problems.push(`recent: ${this.order.length} ordered, ${this.byKey.size} indexed`);
+    if (this.order.size !== this.byKey.size) problems.push(`recent: ${this.order.size} ordered, ${this.byKey.size} indexed`);
     return problems;
   }
 
@@ -223,92 +201,60 @@ export class RecentConversations {
     if (m.type === "stream") {
       const channelId = m.stream_id;
       if (channelId === undefined) return undefined;
-      return this.ensure(topicConversationKey(channelId, m.subject), () => ({ kind: "topic", channelId, topic: m.subject, userIds: [] }));
+      return this.ensureTopic(channelId, m.subject);
     }
     const people = dmParticipants(messageDmUsers(m), this.selfId);
-    return this.ensure(dmConversationKey(people), () => ({ kind: "dm", channelId: -1, topic: "", userIds: people }));
+    return this.ensureDm(people);
   }
 
-  private ensure(key: string, make: () => Pick<Conversation, "kind" | "channelId" | "topic" | "userIds">): Conversation {
-    let c = this.byKey.get(key);
-    if (c) return c;
-    c = { key, ...make(), maxId: -1, maxTimestamp: undefined, messages: new Map(), senders: new Map(), removed: false };
+  private ensureTopic(channelId: number, topic: string): Conversation {
+    const key = topicConversationKey(channelId, topic);
+    return this.byKey.get(key) ?? this.create(key, "topic", channelId, topic, []);
+  }
+
+  private ensureDm(people: readonly number[]): Conversation {
+    const key = dmConversationKey(people);
+    return this.byKey.get(key) ?? this.create(key, "dm", -1, "", people);
+  }
+
+  private create(key: string, kind: Conversation["kind"], channelId: number, topic: string, userIds: readonly number[]): Conversation {
+    const c: Conversation = { key, kind, channelId, topic, userIds, maxId: -1, maxTimestamp: undefined, messages: [], removed: false };
     this.byKey.set(key, c);
-    this.order.splice(this.lowerBound(c.maxId, key), 0, c);
+    this.order.set(c, c.maxId);
     this.changes.note(c);
     return c;
   }
 
   private addEntry(c: Conversation, id: number, sender: number, timestamp: number): void {
-    const e: Entry = { id, sender, timestamp, conversation: c };
-    this.entries.set(id, e);
-    c.messages.set(id, e);
-    if ((c.senders.get(sender) ?? -1) < id) c.senders.set(sender, id);
+    loaded.add(c.messages, id, sender, timestamp);
     if (id > c.maxId) this.reposition(c, id, timestamp);
     else if (id === c.maxId) c.maxTimestamp = timestamp;
   }
 
-  private dropEntry(e: Entry): void {
-    const c = e.conversation;
-    this.entries.delete(e.id);
-    c.messages.delete(e.id);
-    if (c.senders.get(e.sender) !== e.id) return;
-    // The sender's newest message here went: find their next newest (rare: deletes and moves).
-    let best = -1;
-    for (const other of c.messages.values()) if (other.sender === e.sender && other.id > best) best = other.id;
-    if (best < 0) c.senders.delete(e.sender);
-    else c.senders.set(e.sender, best);
-  }
-
   /** The newest message went: the newest loaded one (or unread one) takes its place; with none, the conversation goes. */
   private recompute(c: Conversation): void {
-    let best: Entry | undefined;
-    for (const e of c.messages.values()) if (!best || e.id > best.id) best = e;
-    const unread = this.unreadMax(c);
-    const maxId = Math.max(best?.id ?? -1, unread);
+    const maxId = Math.max(loaded.newest(c.messages), this.unreadMax(c));
     if (maxId < 0) {
       this.drop(c);
       return;
     }
-    this.unlist(c);
     c.maxId = maxId;
-    c.maxTimestamp = best && best.id === maxId ? best.timestamp : undefined;
-    this.order.splice(this.lowerBound(c.maxId, c.key), 0, c);
+    c.maxTimestamp = loaded.get(c.messages, maxId)?.timestamp;
+    this.order.set(c, maxId);
     this.changes.note(c);
   }
 
   private reposition(c: Conversation, maxId: number, timestamp: number | undefined): void {
-    this.unlist(c);
     c.maxId = maxId;
     c.maxTimestamp = timestamp;
-    const last = this.order[this.order.length - 1];
-    if (!last || before(last, maxId, c.key)) this.order.push(c);
-    else this.order.splice(this.lowerBound(maxId, c.key), 0, c);
+    this.order.set(c, maxId);
     this.changes.note(c);
   }
 
   private drop(c: Conversation): void {
-    this.unlist(c);
+    this.order.delete(c);
     this.byKey.delete(c.key);
-    for (const id of c.messages.keys()) this.entries.delete(id);
     c.removed = true;
     this.changes.note(c);
-  }
-
-  private unlist(c: Conversation): void {
-    const i = this.lowerBound(c.maxId, c.key);
-    if (this.order[i] === c) this.order.splice(i, 1);
-  }
-
-  /** First position not before (maxId, key). */
-  private lowerBound(maxId: number, key: string): number {
-    let lo = 0;
-    let hi = this.order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(this.order[mid] as Conversation, maxId, key)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 }

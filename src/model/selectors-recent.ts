@@ -6,6 +6,7 @@
  * recent model's order (already sorted), stopping once the page is full.
  */
 import { fold } from "../render/fold.js";
+import * as loaded from "./loaded-messages.js";
 import { dmParticipants, type Narrow } from "./narrow.js";
 import type { Conversation } from "./recent.js";
 import type { Store } from "./store.js";
@@ -54,11 +55,6 @@ export interface RecentPage {
   more: boolean;
 }
 
-/** Senders of a topic, the one who wrote last first. */
-export function recentSenders(c: Conversation): number[] {
-  return [...c.senders.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-}
-
 /** The rows from `offset` on, at most `limit` of them. */
 export function recentConversations(store: Store, filter: RecentFilter = {}, page: { offset?: number; limit?: number } = {}): RecentPage {
   const offset = page.offset ?? 0;
@@ -86,8 +82,8 @@ function rowOf(store: Store, c: Conversation, f: RecentFilter, needle: string, m
     if (muted && !f.includeMuted) return undefined;
     const unread = store.unreads.countInTopic(c.channelId, c.topic);
     if (f.unreadOnly && unread === 0) return undefined;
-    if (f.participants?.some((id) => !c.senders.has(id))) return undefined;
-    const participants = recentSenders(c);
+    if (f.participants?.some((id) => !loaded.wrote(c.messages, id))) return undefined;
+    const participants = loaded.senders(c.messages);
     const topicDisplay = store.topicDisplayName(c.topic);
     if (needle && !fold(sub.name).includes(needle) && !fold(topicDisplay).includes(needle) && !namesMatch(store, participants, needle)) return undefined;
     return {

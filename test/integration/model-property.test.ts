@@ -30,6 +30,7 @@ import { subscribe, unsubscribe, updateSubscriptionSettings } from "../../src/ap
 import { getTopics } from "../../src/api/routes/topics.js";
 import { updateUserTopic, type VisibilityPolicy } from "../../src/api/routes/user-topics.js";
 import { narrowToApi, type Narrow } from "../../src/model/narrow.js";
+import { senders } from "../../src/model/loaded-messages.js";
 import { recentLoadState } from "../../src/model/recent-loading.js";
 import { Store } from "../../src/model/store.js";
 import { loadRecentStep } from "../../src/sync/recent-loader.js";
@@ -96,7 +97,7 @@ function recentSummary(store: Store, leaveOut: Set<number>): Map<string, string>
   const out = new Map<string, string>();
   for (const c of store.recent.all()) {
     if (c.kind === "topic" && (leaveOut.has(c.channelId) || !store.isSubscribed(c.channelId))) continue;
-    out.set(c.key, `${c.maxId} | ${[...c.senders.keys()].sort((a, b) => a - b).join(",")}`);
+    out.set(c.key, `${c.maxId} | ${senders(c.messages).sort((a, b) => a - b).join(",")}`);
   }
   return out;
 }
