@@ -2,10 +2,11 @@
  * Items kept sorted by a rank (a conversation's newest message id) that
  * mostly grows: a new message makes its conversation the newest, so the
  * common change is "take it out of the middle, put it at the end". A doubly
- * linked list does that in constant time without allocating. Any other
- * place is found by walking back from the newest end, which is short for
- * recent activity; many changes at once (building from the register, a
- * loaded batch, a topic list) go through `batch`, which sorts once.
+ * linked list does that in constant time without allocating, and so is
+ * putting a new item (no message yet) at the oldest end. Any other place is
+ * found by walking back from the newest end, which is short for recent
+ * activity; many changes at once (building from the register, a loaded
+ * batch, a topic list) go through `batch`, which sorts once.
  */
 
 interface Node<T> {
@@ -36,9 +37,12 @@ export class RecencyOrder<T extends { readonly key: string }> {
     if (n) this.unlink(n);
     else this.nodes.set(item, (n = { item, key: item.key, rank, prev: undefined, next: undefined }));
     n.rank = rank;
-    // The first node from the newest end that does not come after this one.
+    // The first node from the newest end that does not come after this one (a new, empty item goes first at once).
     let at = this.tail;
-    if (!this.deferred) while (at && after(at, rank, n.key)) at = at.prev;
+    if (!this.deferred) {
+      if (this.head && after(this.head, rank, n.key)) at = undefined;
+      else while (at && after(at, rank, n.key)) at = at.prev;
+    }
     this.linkAfter(n, at);
   }
 

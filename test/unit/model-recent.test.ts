@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RecencyOrder } from "../../src/model/recency-order.js";
 import { addRecentMessages } from "../../src/model/recent-store.js";
 import { recentConversations, recentFilterComplete, type RecentFilter } from "../../src/model/selectors-recent.js";
 import type { Store } from "../../src/model/store.js";
@@ -181,5 +182,34 @@ describe("recent conversations", () => {
     const at = s.recent.changes.position;
     live(s, eg.streamMessage({ stream: general, subject: "a" }));
     expect(new Set(s.recent.changes.since(at)!.map((c) => c.key))).toEqual(new Set(["t:10:a"]));
+  });
+});
+
+describe("the recency order", () => {
+  it("keeps items by rank through rises, falls, removals and batches", () => {
+    const order = new RecencyOrder<{ key: string; rank: number }>();
+    const items = ["a", "b", "c", "d"].map((key, i) => ({ key, rank: i * 10 }));
+    for (const it of items) order.set(it, it.rank);
+    const ranks = () => [...order.descending()].map((it) => it.key).join("");
+    const move = (i: number, rank: number) => {
+      items[i]!.rank = rank;
+      order.set(items[i]!, rank);
+    };
+    expect(ranks()).toBe("dcba");
+    move(0, 99); // the usual change: now the newest
+    expect(ranks()).toBe("adcb");
+    move(0, 15); // its newest message deleted
+    expect(ranks()).toBe("dcab");
+    move(3, -1); // back to nothing known: the oldest end
+    expect(ranks()).toBe("cabd");
+    order.delete(items[2]!);
+    expect(ranks()).toBe("abd");
+    order.batch(() => {
+      move(3, 50);
+      move(1, 40);
+    });
+    expect(ranks()).toBe("dba");
+    expect(order.check((it) => it.rank)).toEqual([]);
+    expect(order.size).toBe(3);
   });
 });
