@@ -247,7 +247,8 @@ function markUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Mes
     // A known message's own flags tell the kind; otherwise details say "mentioned" (present only when true).
     const kind = m ? mentionKind(m.flags) : d.mentioned ? "direct" : undefined;
     store.unreads.add(id, loc, kind);
-    store.recent.noteUnread(id, loc.type === "stream" ? { channelId: loc.channelId ?? -1, topic: loc.topic ?? "" } : { userIds: loc.userIds ?? [] });
+    if (loc.type === "private") store.recent.noteUnread(id, { userIds: loc.userIds ?? [] });
+    else if (loc.channelId !== undefined) store.recent.noteUnread(id, { channelId: loc.channelId, topic: loc.topic ?? "" });
   } else if (m) {
     store.unreads.add(id, locationOf(m), mentionKind(m.flags));
   }
