@@ -100,6 +100,7 @@ function applyMove(store: Store, e: UpdateMessageEvent, newChannel: number, chan
   }
   if (newTopic !== undefined) store.topicsModel.note(newChannel, newTopic, maxMoved);
   else for (const t of oldTopics) store.topicsModel.note(newChannel, t, newestOf(store, ids, t));
+  for (const t of oldTopics) store.recent.move(ids, { channelId: oldChannel, topic: t }, { channelId: newChannel, topic: newTopic ?? t }, e.propagate_mode === "change_all");
 
   for (const id of ids) {
     if (store.messages.byId.has(id)) store.messages.reconsider(id, store);
@@ -145,6 +146,7 @@ export function applyDelete(store: Store, e: DeleteMessageEvent): boolean {
   }
   store.messages.removeFromLists(ids);
   store.unreads.removeMany(ids);
+  store.recent.remove(ids, e.message_type === "stream" && e.stream_id !== undefined && e.topic !== undefined ? { channelId: e.stream_id, topic: e.topic } : undefined);
   for (const { channelId, topic } of topics.values()) {
     store.topicsModel.forget(channelId, topic, ids, () => store.newestKnownIn(channelId, topic, ids));
   }
@@ -249,6 +251,8 @@ function markUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Mes
     // A known message's own flags tell the kind; otherwise details say "mentioned" (present only when true).
     const kind = m ? mentionKind(m.flags) : d.mentioned ? "direct" : undefined;
     store.unreads.add(id, loc, kind);
+    if (loc.type === "private") store.recent.noteUnread(id, { userIds: loc.userIds ?? [] });
+    else if (loc.channelId !== undefined) store.recent.noteUnread(id, { channelId: loc.channelId, topic: loc.topic ?? "" });
   } else if (m) {
     store.unreads.add(id, locationOf(m), mentionKind(m.flags));
   }

@@ -110,6 +110,7 @@ function afterChannelChange(store: Store, c: ChannelChange): boolean {
   for (const id of c.deleted ?? []) {
     store.unreads.clearChannel(id);
     store.topicsModel.dropChannel(id);
+    store.recent.dropChannel(id);
   }
   return c.changed;
 }

@@ -8,6 +8,7 @@ import type { Channel, ChannelFolder, Subscription } from "../api/schemas/common
 import type { EventOfType, SubscriptionEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import { ChangeJournal } from "./change-journal.js";
 import { LazyMap } from "./lazy-map.js";
 
 /** What the store learns from a channel event, so it can update the other sub-models. */
@@ -43,6 +44,8 @@ export class Channels {
   /** Channels the user can see but never subscribed to (checked as they are used: see LazyMap). */
   readonly neverSubscribed: LazyMap<Channel>;
   readonly folders = new Map<number, ChannelFolder>();
+  /** Ids of channels created, renamed, deleted or (un)subscribed by events, for indexes kept beside the store. */
+  readonly changes = new ChangeJournal<number>();
 
   constructor(neverSubscribed?: LazyRecords<Channel>) {
     this.neverSubscribed = new LazyMap(neverSubscribed);
@@ -88,6 +91,7 @@ export class Channels {
           this.neverSubscribed.delete(s.stream_id);
           this.subscribed.set(s.stream_id, normalizeSubscription(s));
           ids.push(s.stream_id);
+          this.changes.note(s.stream_id);
         }
         return { changed: ids.length > 0, subscriptionChanged: ids };
       }
@@ -99,6 +103,7 @@ export class Channels {
           this.subscribed.delete(stream_id);
           this.unsubscribed.set(stream_id, s);
           ids.push(stream_id);
+          this.changes.note(stream_id);
         }
         return { changed: ids.length > 0, subscriptionChanged: ids };
       }
@@ -140,6 +145,7 @@ export class Channels {
     switch (e.op) {
       case "create": {
         for (const s of e.streams) {
+          this.changes.note(s.stream_id);
           const have = this.get(s.stream_id);
           if (have) Object.assign(have, s);
           else this.neverSubscribed.set(s.stream_id, s);
@@ -152,6 +158,7 @@ export class Channels {
         for (const id of ids) {
           const had = this.subscribed.delete(id) || this.unsubscribed.delete(id) || this.neverSubscribed.delete(id);
           if (had) deleted.push(id);
+          this.changes.note(id);
         }
         return { changed: deleted.length > 0, deleted, subscriptionChanged: deleted };
       }
@@ -159,6 +166,7 @@ export class Channels {
         const c = this.get(e.stream_id);
         if (!c) return NO_CHANGE;
         setProperty(c, e.property, e.value);
+        if (e.property === "name" || e.property === "is_archived") this.changes.note(e.stream_id);
         // Fields that travel beside the one named by `property`.
         if (e.rendered_description !== undefined) (c as Subscription).rendered_description = e.rendered_description;
         if (e.history_public_to_subscribers !== undefined) (c as Subscription).history_public_to_subscribers = e.history_public_to_subscribers;

@@ -24,6 +24,12 @@ export const FEATURE_LEVELS = {
   reminderList: 399,
   /** A note on a reminder. */
   reminderNotes: 415,
+  /**
+   * `anchor=date` with `anchor_date` on GET /messages. The spec describes it (its level is 496);
+   * the public 10.2 changelog (372) does not, and the exact level in between is not known here:
+   * below the spec's level the client finds the message itself (see date-jump.ts).
+   */
+  anchorDate: 496,
 } as const;
 
 export type Feature = keyof typeof FEATURE_LEVELS;
@@ -39,6 +45,7 @@ const NAMES: Readonly<Record<Feature, string>> = {
   navigationViews: "navigation views",
   reminderList: "listing and cancelling reminders",
   reminderNotes: "a note on a reminder",
+  anchorDate: "jumping to a date in one request",
 };
 
 export function hasFeature(featureLevel: number, feature: Feature): boolean {

@@ -77,7 +77,7 @@ export function firstUnreadIn(store: Store, narrow: Narrow): number | undefined 
  * starred set against loaded messages' flags. Returns the disagreements.
  */
 export function checkStore(store: Store): string[] {
-  const problems = store.unreads.recount();
+  const problems = [...store.unreads.recount(), ...store.recent.recount()];
   for (const l of store.messages.lists.values()) {
     if (l.key !== narrowKey(l.narrow)) problems.push(`list ${l.key} filed under the wrong key`);
     for (let i = 0; i < l.ids.length; i++) {

@@ -19,6 +19,8 @@ import { Messages, type FetchDirection, type FetchStatus, type MessageList } fro
 import { dmParticipants, mentionKind, messageDmUsers, narrowContains, type Narrow, type NarrowContext } from "./narrow.js";
 import { Personal } from "./personal.js";
 import { Presence, type PresenceStatus } from "./presence.js";
+import type { RecentConversations } from "./recent.js";
+import { recentFromRegister } from "./recent-store.js";
 import { Scheduled } from "./scheduled.js";
 import { realmFromRegister, type RealmInfo } from "./realm.js";
 import { readRegisterExtra } from "./register-extra.js";
@@ -70,6 +72,8 @@ export class Store implements NarrowContext {
   /** Per channel: topicKey → topic; present once fetched or seen. */
   readonly topics: Map<number, Map<string, TopicInfo>>;
   readonly topicsLoaded: Set<number>;
+  /** Every conversation known, by last activity (the recent conversations view, the jump finder). */
+  readonly recent: RecentConversations;
   /** DM conversation key (participants but me) → newest message id. */
   readonly recentDms = new Map<string, { userIds: number[]; maxId: number }>();
   readonly mutedUsers = new Set<number>();
@@ -117,6 +121,7 @@ export class Store implements NarrowContext {
       const userIds = dmParticipants(c.user_ids, selfId);
       this.recentDms.set(userIds.join(","), { userIds, maxId: c.max_message_id });
     }
+    this.recent = recentFromRegister(this, reg);
 
   }
 
@@ -253,6 +258,7 @@ export class Store implements NarrowContext {
 
   setTopics(channelId: number, topics: Topic[]): void {
     this.topicsModel.set(channelId, topics);
+    this.recent.noteTopics(channelId, topics);
     this.changed();
   }
 
@@ -342,6 +348,7 @@ export class Store implements NarrowContext {
 
   /** Bookkeeping shared by fetched and live messages: topics and recent DMs. */
   noteMessage(m: Message): void {
+    this.recent.noteMessage(m);
     if (m.type === "stream" && m.stream_id !== undefined) {
       this.topicsModel.note(m.stream_id, m.subject, m.id);
     } else if (m.type === "private") {

@@ -6,6 +6,7 @@ import type { User, UserGroup, UserStatus } from "../api/schemas/common.js";
 import type { EventOfType, RealmUserEvent } from "../api/schemas/events.js";
 import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import { ChangeJournal } from "./change-journal.js";
 import { LazyMap } from "./lazy-map.js";
 import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
@@ -29,6 +30,8 @@ export class Users {
   readonly groups = new Map<number, UserGroup>();
   /** Users with a non-empty status. */
   readonly statuses = new Map<number, StatusInfo>();
+  /** Ids of users added or changed by events, for indexes kept beside the store (the jump finder). */
+  readonly changes = new ChangeJournal<number>();
   /** email (API and real) → id, built when first asked and dropped when users change. */
   private emailIndex: Map<string, number> | undefined;
 
@@ -54,6 +57,7 @@ export class Users {
 
   applyRealmUser(e: RealmUserEvent): boolean {
     const id = e.person.user_id;
+    this.changes.note(id);
     if (e.op === "add" || "new_email" in e.person || "delivery_email" in e.person || "email" in e.person) this.emailIndex = undefined;
     if (e.op === "add") {
       this.byId.set(id, compactUser(e.person));

@@ -15,7 +15,7 @@ export interface TimeOptions {
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-interface Parts {
+export interface Parts {
   year: number;
   month: number; // 1–12
   day: number;
@@ -61,7 +61,8 @@ function localParts(ms: number): Parts {
   return { ...p, dayNumber: Math.round(utc / 86_400_000), weekday: d.getDay() };
 }
 
-function parts(ms: number, timeZone: string | undefined): Parts {
+/** The calendar date and wall-clock time of an instant in a zone (undefined: the system's). */
+export function parts(ms: number, timeZone: string | undefined): Parts {
   if (timeZone === undefined) return localParts(ms);
   const p = { year: 1970, month: 1, day: 1, hour: 0, minute: 0 };
   for (const part of formatter(timeZone).formatToParts(ms)) {

@@ -15,6 +15,8 @@ export interface ResolvedOptions {
   longpollTimeoutSecs: number;
   /** What uploaded images are thumbnailed into (none when thumbnails are off). */
   thumbnailFormats: readonly ThumbnailFormat[];
+  /** The feature level reported (and answered as): FEATURE_LEVEL unless an older server is played. */
+  featureLevel: number;
 }
 
 export interface ServerContext {
@@ -37,6 +39,12 @@ export interface ServerContext {
 }
 
 export const FEATURE_LEVEL = 496;
+/**
+ * Where `anchor=date` with `anchor_date` (GET /messages) arrived. The spec describes it at its
+ * level (496); the public 10.2 changelog (level 372) does not have it, and nothing here says
+ * the exact level in between, so servers playing an older level than the spec's refuse it.
+ */
+export const ANCHOR_DATE_LEVEL = 496;
 export const SERVER_VERSION = "termchat-reference 1.0";
 export const LIMITS = {
   maxStreamNameLength: 60,

@@ -3,7 +3,7 @@
 
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerContext } from "./context.js";
+import { FEATURE_LEVEL, type ServerContext } from "./context.js";
 import { Router } from "./http.js";
 import { MarkdownRenderer } from "./markdown-html.js";
 import { QueueManager } from "./queues.js";
@@ -39,6 +39,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       queueIdleMs: opts.queueIdleMs ?? 600_000,
       longpollTimeoutSecs: opts.longpollTimeoutSecs ?? 90,
       thumbnailFormats,
+      featureLevel: opts.featureLevel ?? FEATURE_LEVEL,
     },
   } as ServerContext;
   // A clock of the caller's moves on its own: look at it often. The real one is slept on until the

@@ -30,6 +30,12 @@ export interface ServerOptions {
    * the service does (default true); false answers as a server from before thumbnails.
    */
   thumbnails?: boolean;
+  /**
+   * The feature level the server reports (default: the level it implements). A lower one
+   * answers as an older server would where the difference matters to clients: `anchor=date`
+   * (GET /messages, POST /messages/flags/narrow) is refused as an invalid anchor.
+   */
+  featureLevel?: number;
 }
 
 /** One answered file download: its path, the HTTP status and the body's size. */

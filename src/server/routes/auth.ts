@@ -1,7 +1,7 @@
 // Unauthenticated endpoints: exchanging a password for an API key, and the
 // public server settings a client reads before logging in.
 
-import { FEATURE_LEVEL, SERVER_VERSION } from "../context.js";
+import { SERVER_VERSION } from "../context.js";
 import { authenticationFailed, userDeactivated } from "../errors.js";
 import type { Route } from "../http.js";
 
@@ -31,7 +31,7 @@ export const authRoutes: Route[] = [
           gitlab: false, apple: false, google: false, saml: false, "openid connect": false,
         },
         external_authentication_methods: [],
-        svc_feature_level: FEATURE_LEVEL,
+        svc_feature_level: server.options.featureLevel,
         zulip_version: SERVER_VERSION,
         zulip_merge_base: SERVER_VERSION,
         push_notifications_enabled: false,

@@ -26,7 +26,7 @@ export const flagNarrowRoutes: Route[] = [
     method: "POST",
     path: "/messages/flags/narrow",
     handler({ server, params, user }) {
-      const anchor = parseAnchor(params.reqStr("anchor"));
+      const anchor = parseAnchor(params.reqStr("anchor"), server.options.featureLevel);
       const includeAnchor = params.bool("include_anchor") ?? true;
       const numBefore = params.reqInt("num_before");
       const numAfter = params.reqInt("num_after");

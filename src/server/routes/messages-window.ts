@@ -3,7 +3,7 @@
 // from the anchor's position in the id-sorted list, so a window costs about
 // as much as the distance it has to cover, not the size of the organization.
 
-import type { ServerContext } from "../context.js";
+import { ANCHOR_DATE_LEVEL, FEATURE_LEVEL, type ServerContext } from "../context.js";
 import { badRequest, missingArgument } from "../errors.js";
 import type { CompiledNarrow } from "../narrow.js";
 import { parseIntText } from "../params.js";
@@ -14,8 +14,10 @@ export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
 
 export type Anchor = { kind: "id"; id: number } | { kind: "newest" | "oldest" | "first_unread" | "date" };
 
-export function parseAnchor(raw: string): Anchor {
+/** `featureLevel`: the level the server answers as; `date` is an invalid anchor before ANCHOR_DATE_LEVEL, as on older servers. */
+export function parseAnchor(raw: string, featureLevel = FEATURE_LEVEL): Anchor {
   const text = raw.trim().replace(/^"(.*)"$/, "$1");
+  if (text === "date" && featureLevel < ANCHOR_DATE_LEVEL) throw badRequest("Invalid anchor");
   if (text === "newest" || text === "oldest" || text === "first_unread" || text === "date") return { kind: text };
   let id: number;
   try {

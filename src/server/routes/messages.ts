@@ -45,7 +45,7 @@ function getMessages(ctx: RequestContext): Record<string, unknown> {
   const useFirstUnread = params.bool("use_first_unread_anchor") ?? false;
   const anchorText = params.str("anchor");
   if (anchorText === undefined && !useFirstUnread) throw missingArgument("anchor");
-  const anchor: Anchor = useFirstUnread ? { kind: "first_unread" } : parseAnchor(anchorText!);
+  const anchor: Anchor = useFirstUnread ? { kind: "first_unread" } : parseAnchor(anchorText!, server.options.featureLevel);
   const numBefore = params.reqInt("num_before");
   const numAfter = params.reqInt("num_after");
   if (numBefore < 0 || numAfter < 0) throw badRequest("num_before and num_after must not be negative");

@@ -1,6 +1,6 @@
 // POST /register: creates an event queue and returns the initial state.
 
-import { FEATURE_LEVEL, LIMITS, SERVER_VERSION } from "../context.js";
+import { LIMITS, SERVER_VERSION } from "../context.js";
 import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Params } from "../params.js";
@@ -38,7 +38,7 @@ function spectatorRegister(server: ServerContext, params: Params): Record<string
   return {
     queue_id: null,
     last_event_id: -1,
-    svc_feature_level: FEATURE_LEVEL,
+    svc_feature_level: server.options.featureLevel,
     zulip_version: SERVER_VERSION,
     zulip_merge_base: SERVER_VERSION,
     realm_name: realm.name,
@@ -108,7 +108,7 @@ export const registerRoutes: Route[] = [
       return {
         queue_id: queue.id,
         last_event_id: queue.lastEventId,
-        svc_feature_level: FEATURE_LEVEL,
+        svc_feature_level: server.options.featureLevel,
         zulip_version: SERVER_VERSION,
         zulip_merge_base: SERVER_VERSION,
         idle_queue_timeout_secs: Math.max(1, Math.ceil(idleMs / 1000)),
