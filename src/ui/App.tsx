@@ -11,7 +11,7 @@ import type { Store } from "../model/store.js";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
-import type { SyncSession } from "../sync/session.js";
+import type { AccountHandle } from "../sync/account-handle.js";
 import { ScreenProvider } from "./contexts.js";
 import { contextBuilder } from "./context-builder.js";
 import { useAppKeys } from "./hooks/use-app-keys.js";
@@ -21,22 +21,17 @@ import { FEATURES } from "./features/index.js";
 import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { composeTextWidth } from "./compose-wrap.js";
-import { useNarrowLoading } from "./hooks/use-narrow-loading.js";
-import { useNotifications } from "./hooks/use-notifications.js";
+import { noteSequence } from "./notifications.js";
 import { useLanding, useMessageWindow } from "./hooks/use-message-window.js";
 import { useMoveFollow } from "./hooks/use-move-follow.js";
 import { useFirstFrame } from "./hooks/use-first-frame.js";
-import { useSessionStore } from "./hooks/use-session-store.js";
+import { useAccountNotices, useAccountStore } from "./hooks/use-account.js";
 import { useSidebarFollowsView } from "./hooks/use-sidebar-follow.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
-import { useReadMarking } from "./hooks/use-read-marking.js";
-import { useRecordChecks } from "./hooks/use-record-checks.js";
-import { useTypingExpiry } from "./hooks/use-typing-expiry.js";
+import { useViewReport } from "./hooks/use-view-report.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { usesAlternateScreen } from "./terminal/screen-mode.js";
-import { useEditOutcomes } from "./hooks/use-edit-outcomes.js";
-import { useUnfamiliarNotice } from "./hooks/use-unfamiliar-notice.js";
 import { Keymap } from "./keymap.js";
 import { PopupHost, usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, filterCursor, sidebarRowKey, sidebarWidth } from "./sidebar-rows.js";
@@ -52,7 +47,8 @@ import { FollowedView } from "./views/FollowedView.js";
 const POPUP_MIN_WIDTH = 50;
 
 export interface AppProps {
-  session: SyncSession;
+  /** The account on screen. */
+  account: AccountHandle;
   settings?: Settings;
   keymap?: Keymap;
   color?: boolean;
@@ -76,21 +72,23 @@ function withKeyProblems(ui: UiState, problems: string[]): UiState {
   return uiReducer(ui, { type: "notice", text: problems[0] + more, kind: "error" });
 }
 
-export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame, startNotice }: AppProps) {
+export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapProp, color = true, onQuit, onFirstFrame, startNotice }: AppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
-  const { machine, commands } = session;
   const { columns, rows } = useTerminalSize();
   const SIDEBAR_WIDTH = sidebarWidth(columns);
   const [outboxTick, setOutboxTick] = useState(0);
-  useEffect(() => session.outbox.onChange(() => setOutboxTick((t) => t + 1)), [session]);
+  useEffect(() => account.subscribe((c) => c.kind === "outbox" && setOutboxTick((t) => t + 1)), [account]);
 
   const { keymap, problems: keyProblems } = useMemo(() => (keymapProp ? { keymap: keymapProp, problems: [] } : defaultKeymap(settings)), [keymapProp, settings]);
   // UI state is mirrored in a ref updated synchronously: keys that arrive in one burst
   // (before React re-renders) each see the state the previous key left. The first screen
   // with data is the user's home view (the Inbox unless they chose the combined feed).
   // Key settings that could not be applied are said on the first screen.
-  const [initialUi] = useState(() => withKeyProblems(machine.store ? cachedView(uiReducer(INITIAL_UI, homeAction(machine.store, settings)), session) : INITIAL_UI, keyProblems));
+  const [initialUi] = useState(() => {
+    const first = account.store();
+    return withKeyProblems(first ? cachedView(uiReducer(INITIAL_UI, homeAction(first, settings)), account, first) : INITIAL_UI, keyProblems);
+  });
   const uiRef = useRef<UiState>(initialUi);
   const [ui, setUi] = useState<UiState>(initialUi);
   const dispatch = useCallback((a: UiAction) => {
@@ -98,10 +96,16 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     setUi(uiRef.current);
   }, []);
   // The home view and the store arrive in one render.
-  const { store, conn } = useSessionStore(machine, (s) => dispatch(homeAction(s, settings)));
+  const { store, conn } = useAccountStore(account, (s) => dispatch(homeAction(s, settings)));
   const version = useStoreVersion(store);
-  useUnfamiliarNotice(machine, dispatch);
-  useEditOutcomes(session.outbox, dispatch);
+  // The account's notices go to the status line; its notifications to the terminal, as the settings say.
+  useAccountNotices(account, {
+    notice: (n) => dispatch({ type: "notice", text: n.text, kind: n.kind }),
+    notify: (note) => {
+      const seq = noteSequence(note, settings.notifications);
+      if (seq) stdout.write(seq);
+    },
+  });
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
   }, [startNotice, dispatch]);
@@ -113,13 +117,12 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   const height = Math.max(6, usesAlternateScreen() ? rows : rows - 1);
   const mainWidth = Math.max(20, columns - SIDEBAR_WIDTH - 1);
   // A long notice takes up to three rows of the status line, until the next key clears it.
-  const statusProps = { state: conn, organization: store?.realm.name ?? "", user: store ? store.userName(store.selfId) : session.selfEmail, notice: store ? ui.notice?.text : undefined, cached: session.cache?.isCached(store), width: columns };
+  const statusProps = { state: conn, organization: store?.realm.name ?? "", user: store ? store.userName(store.selfId) : account.email, notice: store ? ui.notice?.text : undefined, cached: account.fromCache(store), width: columns };
   const bodyHeight = height - statusRows(statusProps);
   const narrow = currentNarrow(ui);
-  useEffect(() => session.cache?.noteView(narrow), [session, narrow]);
   const compose = useCompose({
     store,
-    session,
+    account,
     compose: ui.compose,
     dispatch,
     textWidth: composeTextWidth(mainWidth),
@@ -129,7 +132,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   composeRef.current = compose;
   // Messages moved (by anyone): the view follows its topic, the compose box its recipient.
   useMoveFollow(
-    session,
+    account,
     uiRef,
     dispatch,
     (target, text) => composeRef.current.open(target, { initialText: text }),
@@ -147,7 +150,7 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
   sidebarAccess.rows = sidebarRows;
   // Half-block images are Unicode: with ASCII glyphs only a terminal's own graphics can show them.
   const previews = settings.imagePreviews && (!look.ascii || drawnByTerminal(terminalGraphics().mode));
-  const { images } = useImagePreviews(session, store, previews, color);
+  const { images } = useImagePreviews(account, store, previews, color);
   const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({
     store,
     version,
@@ -160,43 +163,31 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     images,
     look: { colors: theme.body, key: look.key },
   });
-  useNarrowLoading(commands, {
-    store,
-    version,
-    narrow,
-    expandedChannel: ui.sidebar.expanded,
-    focus: ui.focus,
-    selectedIndex,
-    count: messages.length,
-    filtering: ui.sidebar.filter !== null,
-  });
-  const pending = useMemo(() => (narrow ? session.outbox.visibleIn(narrow) : []), [session, narrow, outboxTick]);
+  const pending = useMemo(() => (narrow ? account.pendingIn(narrow) : []), [account, narrow, outboxTick]);
   const typing = typingLine(store, narrow);
   // Read state is the server's: nothing is marked from the cache's copy, and a view is kept where it opened.
-  const live = store !== undefined && !session.cache?.isCached(store);
-  const onLanded = useCallback((n: Narrow, id: number) => machine.setAnchor(n, id), [machine]);
-  useLanding(dispatch, { narrow, selection, list, messages, selectedIndex, live, onLanded });
-  useReadMarking(commands, {
-    store,
-    version,
+  const live = store !== undefined && !account.fromCache(store);
+  useLanding(dispatch, { narrow, selection, list, messages, selectedIndex, live, onLanded: account.actions.keepPlace });
+  // What is on screen: the account keeps it loaded and marks read what was seen.
+  useViewReport(account.view.set, {
     narrow,
     focus: ui.focus,
+    expandedChannel: ui.sidebar.expanded,
+    filtering: ui.sidebar.filter !== null,
+    selectedIndex,
+    count: messages.length,
     blocks,
     skip,
     selectedId: selected?.id,
     rows: messageRows(paneHeight, pending.length, typing !== undefined),
     covered: popups.stack.length > 0,
-    live,
     settled,
   });
-  useTypingExpiry(store, version);
-  const noticeError = useCallback((text: string) => dispatch({ type: "notice", kind: "error", text }), [dispatch]);
-  useRecordChecks(store, noticeError);
 
   /** The context for actions; at key time it is built from the latest UI state (see uiRef). */
   const contextFor = contextBuilder({
     store,
-    session,
+    account,
     ui,
     narrow,
     messages,
@@ -215,7 +206,6 @@ export function App({ session, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     },
   });
   const ctx = contextFor(ui);
-  useNotifications(session, ctx); // bell and OSC 9/777 for DMs, mentions and channels that ask
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : narrow ? narrowKey(narrow) : undefined;
   useSidebarFollowsView(ctx, openKey, sidebarRows);
@@ -308,9 +298,9 @@ function typingLine(store: Store | undefined, narrow: Narrow | undefined): strin
 }
 
 /** A start from the local cache opens the narrow that was open when it was written. */
-function cachedView(ui: UiState, session: SyncSession): UiState {
-  const n = session.cache?.startNarrow;
-  return n && session.cache?.isCached(session.machine.store) ? uiReducer(ui, { type: "open", narrow: n, focus: "messages" }) : ui;
+function cachedView(ui: UiState, account: AccountHandle, store: Store): UiState {
+  const n = account.startNarrow;
+  return n && account.fromCache(store) ? uiReducer(ui, { type: "open", narrow: n, focus: "messages" }) : ui;
 }
 
 /** Opens the user's home view, with the sidebar's cursor on its row (the views are the first rows). */

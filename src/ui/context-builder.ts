@@ -10,7 +10,7 @@ import { narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
 import { actionError } from "../sync/actions/result.js";
-import type { SyncSession } from "../sync/session.js";
+import type { AccountHandle } from "../sync/account-handle.js";
 import type { ActionContext } from "./app-context.js";
 import { selectionIndex } from "./hooks/use-message-window.js";
 import type { useCompose } from "./hooks/use-compose.js";
@@ -19,7 +19,7 @@ import { currentNarrow, selectionOf, type Selection, type UiAction, type UiState
 
 export interface ContextParts {
   store: Store | undefined;
-  session: SyncSession;
+  account: AccountHandle;
   /** The rendered UI state, and what was worked out from it for this render. */
   ui: UiState;
   narrow: Narrow | undefined;
@@ -48,7 +48,7 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
       same && uiNow.selection === p.ui.selection ? p.selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true, initial: true });
     return {
       store,
-      session: p.session,
+      account: p.account,
       ui: uiNow,
       latest: p.latest,
       dispatch,

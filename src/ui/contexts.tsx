@@ -1,7 +1,7 @@
 /**
  * How state and actions reach components: two React contexts, filled by the
  * App from one ActionContext. Components read what is on screen (store,
- * session, UI state, the open narrow) from the state context and do things
+ * the account, UI state, the open narrow) from the state context and do things
  * (open, notify, run a sync action) through the actions context. Features'
  * functions take a plain ActionContext object; a component that calls one
  * builds it from the two contexts (useFeatureContext).
@@ -9,7 +9,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { ActionContext } from "./app-context.js";
 
-type StateKeys = "store" | "session" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
+type StateKeys = "store" | "account" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
 
 /** What is on screen, and what it is drawn from. */
 export type ScreenState = Pick<ActionContext, StateKeys>;
@@ -40,8 +40,8 @@ export function useFeatureContext(): ActionContext {
 
 /** Splits one ActionContext into the state and the actions. */
 export function splitContext(ctx: ActionContext): { state: ScreenState; actions: ScreenActions } {
-  const { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
-  return { state: { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
+  const { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
+  return { state: { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
 }
 
 /** Provides both contexts to the screen below. */

@@ -4,7 +4,7 @@
  * and is tested without a terminal.
  */
 import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
-import type { SendTarget } from "../sync/outbox.js";
+import type { SendTarget } from "../sync/account-handle.js";
 import type { ThemeName } from "../config/settings.js";
 import type { Store } from "../model/store.js";
 

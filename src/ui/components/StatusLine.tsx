@@ -7,7 +7,7 @@
  * screen gives them up until the next key clears the notice).
  */
 import { Box, Text } from "ink";
-import type { ConnectionState } from "../../sync/update-machine.js";
+import type { ConnectionState } from "../../sync/account-handle.js";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate, wrapLine } from "../../render/wrap.js";

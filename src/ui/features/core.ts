@@ -1,6 +1,6 @@
 /** Moving around: the sidebar, the message pane, replying, help and quitting. */
 import { dmParticipants, messageDmUsers, type Narrow } from "../../model/narrow.js";
-import type { SendTarget } from "../../sync/outbox.js";
+import type { SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { moveCursor, type SidebarRow } from "../sidebar-rows.js";
 import { openHelp } from "../popups/HelpPopup.js";
@@ -32,7 +32,7 @@ function moveSelection(ctx: ActionContext, index: number): void {
   // At the last message follow new ones, once the newest is loaded (before, newer ones load as the reader goes on).
   const newest = ctx.narrow ? ctx.store.messages.list(ctx.narrow)?.foundNewest !== false : true;
   ctx.dispatch({ type: "select", id: m.id, follow: newest && index >= ctx.messages.length - 1 });
-  if (ctx.narrow) ctx.session.machine.setAnchor(ctx.narrow, m.id);
+  if (ctx.narrow) ctx.account.actions.keepPlace(ctx.narrow, m.id);
 }
 
 function openRow(ctx: ActionContext, collapseOnRepeat: boolean): void {

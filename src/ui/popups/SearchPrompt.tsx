@@ -34,7 +34,7 @@ export class SearchHistory {
   }
 }
 
-/** One history per session (an account), kept while the program runs. */
+/** One history per account (an account), kept while the program runs. */
 const histories = new WeakMap<object, SearchHistory>();
 
 export function searchHistory(owner: object): SearchHistory {
@@ -51,7 +51,7 @@ const SYNTAX = [
 
 export function openSearchPrompt(ctx: ActionContext): void {
   const selfEmail = ctx.store.users.get(ctx.store.selfId)?.email;
-  const history = searchHistory(ctx.session);
+  const history = searchHistory(ctx.account);
   ctx.openPopup((close) => (
     <SearchPrompt
       history={history}

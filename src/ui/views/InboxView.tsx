@@ -18,7 +18,7 @@ import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
 import { listAccess } from "../features/core.js";
-import { markNarrowRead, openAt } from "../features/navigation.js";
+import { openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
@@ -96,9 +96,9 @@ export function useListCursor<R extends ListRow>(
 }
 
 /** Marks a conversation or channel read on the server (the counts follow through its events). */
-export function markConversationRead(ctx: Pick<ActionContext, "store" | "session" | "attempt">, narrow: Narrow): void {
+export function markConversationRead(ctx: Pick<ActionContext, "store" | "account" | "attempt">, narrow: Narrow): void {
   const title = sanitizeInline(narrowTitle(ctx.store, narrow));
-  ctx.attempt(() => markNarrowRead(ctx.session, ctx.store, narrow), `Marked ${title} as read`);
+  ctx.attempt(() => ctx.account.actions.markNarrowRead(narrow), `Marked ${title} as read`);
 }
 
 /** One list line: the gutter's mark (RowMark.tsx), text on the left, an optional mention mark and a count on the right. */

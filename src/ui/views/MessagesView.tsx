@@ -4,7 +4,7 @@ import { narrowTitle } from "../../model/selectors.js";
 import type { Narrow } from "../../model/narrow.js";
 import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import type { OutboxEntry } from "../../sync/outbox.js";
+import type { OutboxEntry } from "../../sync/account-handle.js";
 import { Compose } from "../components/Compose.js";
 import { MessagePane } from "../components/MessagePane.js";
 import type { EditorState } from "../compose-editor.js";
