@@ -9,7 +9,7 @@ import type { RegisterResponse } from "../api/schemas/register.js";
 import { LazyMap } from "./lazy-map.js";
 import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
-const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 export interface StatusInfo {
   text: string;

@@ -27,6 +27,12 @@ export interface RenderContext {
   openSpoilers?: boolean;
   /** The theme's colours (with `color`); without them, the basic 16-colour look. */
   colors?: BodyColors;
+  /**
+   * Whose names `userName`, `userIdByName` and `channelName` resolve, and as of when: the account
+   * and a count that changes whenever a name may have (a part of the render cache's key, so a
+   * renamed person or channel shows the new name at once and accounts never share a rendering).
+   */
+  names?: string;
 }
 
 export interface RenderState {

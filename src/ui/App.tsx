@@ -18,7 +18,6 @@ import { useAppKeys } from "./hooks/use-app-keys.js";
 import { Sidebar } from "./components/Sidebar.js";
 import { StatusLine, statusRows } from "./components/StatusLine.js";
 import { FEATURES } from "./features/index.js";
-import { sidebarAccess } from "./features/core.js";
 import { composeRows, useCompose } from "./hooks/use-compose.js";
 import { composeTextWidth } from "./compose-wrap.js";
 import { noteSequence } from "./notifications.js";
@@ -38,6 +37,7 @@ import { buildSidebarRows, filterCursor, sidebarRowKey, sidebarWidth } from "./s
 import { ThemeContext } from "./theme.js";
 import { useLook } from "./hooks/use-look.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
+import { LayoutCache } from "./message-layout.js";
 import { INITIAL_UI, currentNarrow, homeView, uiReducer, type UiAction, type UiState } from "./ui-state.js";
 import { MessagesView, messageRows } from "./views/MessagesView.js";
 import { InboxView } from "./views/InboxView.js";
@@ -147,10 +147,10 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     () => (store ? buildSidebarRows(store, { expanded: ui.sidebar.expanded, filter: ui.sidebar.filter, collapsedFolders: ui.sidebar.collapsedFolders }) : []),
     [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders],
   );
-  sidebarAccess.rows = sidebarRows;
   // Half-block images are Unicode: with ASCII glyphs only a terminal's own graphics can show them.
   const previews = settings.imagePreviews && (!look.ascii || drawnByTerminal(terminalGraphics().mode));
   const { images } = useImagePreviews(account, store, previews, color);
+  const [layoutCache] = useState(() => new LayoutCache());
   const { messages, list, selection, selectedIndex, selected, blocks, skip, unreadShown, settled } = useMessageWindow({
     store,
     version,
@@ -162,6 +162,8 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     markdownReady,
     images,
     look: { colors: theme.body, key: look.key },
+    account: account.key,
+    cache: layoutCache,
   });
   const pending = useMemo(() => (narrow ? account.pendingIn(narrow) : []), [account, narrow, outboxTick]);
   const typing = typingLine(store, narrow);
@@ -193,6 +195,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapProp, 
     messages,
     selectedIndex,
     paneHeight,
+    sidebarRows,
     latest: () => uiRef.current,
     dispatch,
     keymap,

@@ -11,6 +11,7 @@ import type { ActionResult } from "../sync/actions/result.js";
 import type { AccountHandle, SendTarget } from "../sync/account-handle.js";
 import type { Settings } from "../config/settings.js";
 import type { Binding, Keymap } from "./keymap.js";
+import type { SidebarRow } from "./sidebar-rows.js";
 import type { EditingState, UiAction, UiState } from "./ui-state.js";
 
 export type PopupRender = (close: () => void) => ReactNode;
@@ -39,6 +40,10 @@ export interface ActionContext {
   messages: Message[];
   selectedIndex: number;
   paneHeight: number;
+  /** The sidebar's rows as this UI state shows them. */
+  sidebarRows: SidebarRow[];
+  /** The channel (and topic) under the cursor of the open list view (Inbox, Followed topics), if any. */
+  listTarget(): { channelId: number; topic?: string } | undefined;
   openNarrow(n: Narrow, opts?: { focus?: "sidebar" | "messages"; select?: number }): void;
   openPopup(render: PopupRender): void;
   openCompose(target: SendTarget, opts?: ComposeOptions): void;

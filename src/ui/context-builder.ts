@@ -15,6 +15,8 @@ import type { ActionContext } from "./app-context.js";
 import { selectionIndex } from "./hooks/use-message-window.js";
 import type { useCompose } from "./hooks/use-compose.js";
 import type { Keymap } from "./keymap.js";
+import { listTarget } from "./list-rows.js";
+import { buildSidebarRows, type SidebarRow } from "./sidebar-rows.js";
 import { currentNarrow, selectionOf, type Selection, type UiAction, type UiState } from "./ui-state.js";
 
 export interface ContextParts {
@@ -26,6 +28,8 @@ export interface ContextParts {
   messages: Message[];
   selectedIndex: number;
   paneHeight: number;
+  /** The sidebar's rows as the rendered UI state shows them. */
+  sidebarRows: SidebarRow[];
   latest: () => UiState;
   dispatch: (a: UiAction) => void;
   keymap: Keymap;
@@ -60,6 +64,8 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
       messages: messagesNow,
       selectedIndex: indexNow,
       paneHeight: p.paneHeight,
+      sidebarRows: sameSidebar(uiNow, p.ui) ? p.sidebarRows : buildSidebarRows(store, uiNow.sidebar),
+      listTarget: () => listTarget(store, uiNow),
       openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
       openPopup: p.openPopup,
       openCompose: (t, o) => p.compose.open(t, o),
@@ -79,6 +85,11 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
       quit: p.quit,
     };
   };
+}
+
+/** Whether two UI states show the same sidebar rows (the cursor aside). */
+function sameSidebar(a: UiState, b: UiState): boolean {
+  return a.sidebar.expanded === b.sidebar.expanded && a.sidebar.filter === b.sidebar.filter && a.sidebar.collapsedFolders === b.sidebar.collapsedFolders;
 }
 
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */

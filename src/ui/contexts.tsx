@@ -9,7 +9,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { ActionContext } from "./app-context.js";
 
-type StateKeys = "store" | "account" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
+type StateKeys = "store" | "account" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight" | "sidebarRows" | "listTarget";
 
 /** What is on screen, and what it is drawn from. */
 export type ScreenState = Pick<ActionContext, StateKeys>;
@@ -40,8 +40,8 @@ export function useFeatureContext(): ActionContext {
 
 /** Splits one ActionContext into the state and the actions. */
 export function splitContext(ctx: ActionContext): { state: ScreenState; actions: ScreenActions } {
-  const { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
-  return { state: { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
+  const { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, sidebarRows, listTarget, ...actions } = ctx;
+  return { state: { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, sidebarRows, listTarget }, actions };
 }
 
 /** Provides both contexts to the screen below. */

@@ -23,7 +23,8 @@ import {
   topicLabel,
   withChannel,
   withinLimit,
-  type PaletteCommand } from "./palette-commands-context.js";
+  type PaletteCommand,
+} from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
 import { openForm, type FormValues } from "./popups/Form.js";
 

@@ -7,7 +7,7 @@
  */
 import { Text } from "ink";
 import { Fragment, useReducer, useRef } from "react";
-import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
+import { splitTask, type Widget } from "../../model/widgets.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
@@ -88,7 +88,7 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
   const cursor = cursorRef.current;
   const draft = draftRef.current;
   const m = ctx.store.messages.byId.get(messageId);
-  const w = m ? widgetOf(m) : undefined;
+  const w = m ? ctx.store.widgets.of(m) : undefined;
   const rows = w ? rowsOf(ctx, w) : [];
   const at = Math.min(cursor, Math.max(0, rows.length - 1));
   const room = Math.max(1, Math.floor((height - 5 - (draft !== undefined ? 1 : 0)) / 2));
