@@ -16,7 +16,7 @@ import { markLegend } from "../../src/ui/components/RowMark.js";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { applyPresentation, choosePresentation, localeIsUtf8 } from "../../src/ui/look.js";
 import { layoutWindow, renderContext } from "../../src/ui/message-layout.js";
-import { defaultKeymap } from "../../src/ui/App.js";
+import { defaultKeymap } from "../../src/ui/hooks/use-ui-state.js";
 import { HelpPopup, helpTitle, titledContexts } from "../../src/ui/popups/HelpPopup.js";
 import { People } from "../../src/ui/popups/People.js";
 import { WidgetPopup } from "../../src/ui/popups/WidgetPopup.js";

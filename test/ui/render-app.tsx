@@ -18,6 +18,7 @@ import type { Commands } from "../../src/sync/commands.js";
 import type { UpdateMachine } from "../../src/sync/update-machine.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
+import { RenderProbe } from "../../src/ui/render-probe.js";
 
 export interface AppHarness {
   ctx: ServerFixture;
@@ -48,7 +49,9 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * The app opens on the combined feed unless `settings.startView` says otherwise.
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
-export async function renderApp(opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number } } = {}): Promise<AppHarness> {
+export async function renderApp(
+  opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
+): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
@@ -59,9 +62,11 @@ export async function renderApp(opts: { as?: string; settings?: Settings; color?
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
-      <KeypressProvider onAnyKey={handle.actions.keyPressed}>
-        <App account={handle} color={opts.color ?? false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
-      </KeypressProvider>,
+      <RenderProbe.Provider value={opts.probe}>
+        <KeypressProvider onAnyKey={handle.actions.keyPressed}>
+          <App account={handle} color={opts.color ?? false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
+        </KeypressProvider>
+      </RenderProbe.Provider>,
     );
   });
   if (opts.size) {

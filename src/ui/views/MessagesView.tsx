@@ -10,6 +10,7 @@ import { MessagePane } from "../components/MessagePane.js";
 import type { EditorState } from "../compose-editor.js";
 import type { Block } from "../message-layout.js";
 import { useScreenState } from "../contexts.js";
+import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { ComposeState } from "../ui-state.js";
 
@@ -49,6 +50,7 @@ export function messageRows(paneHeight: number, pending: number, typing: boolean
 }
 
 export function MessagesView(p: MessagesViewProps) {
+  useRenderProbe("messages");
   const theme = useTheme();
   const { store } = useScreenState();
   const title = presentResolved(sanitizeInline(narrowTitle(store, p.narrow)));
