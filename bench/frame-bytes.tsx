@@ -16,7 +16,8 @@ import { render } from "ink";
 import { headlessTerminal } from "../test/fixtures/headless-screen.js";
 import { ApiClient } from "../src/api/http.js";
 import { sendMessage } from "../src/api/routes/messages.js";
-import { SyncSession } from "../src/sync/session.js";
+import { AccountRuntime } from "../src/sync/account-runtime.js";
+import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { takeTerminal } from "../src/ui/terminal/screen-mode.js";
@@ -69,7 +70,7 @@ process.once("uncaughtException", (err) => {
 });
 const stateDir = await mkdtemp(join(tmpdir(), "termchat-frame-bytes-"));
 const client = new ApiClient({ site: server.url, email: server.email, apiKey: server.apiKey });
-const session = await SyncSession.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
+const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
 await session.machine.start();
 const store = session.machine.store!;
 
@@ -79,7 +80,7 @@ const stdin = fakeStdin();
 if (process.env.BENCH_ALTERNATE_SCREEN) takeTerminal(stdout);
 const instance = render(
   <KeypressProvider onAnyKey={() => session.keyPressed()}>
-    <App session={session} />
+    <App account={accountHandle(session)} />
   </KeypressProvider>,
   { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
 );

@@ -26,9 +26,10 @@ import { fileURLToPath } from "node:url";
 import { render } from "ink";
 import { ApiClient, encodeParams } from "../src/api/http.js";
 import type { Store } from "../src/model/store.js";
-import { SyncSession } from "../src/sync/session.js";
+import { AccountRuntime } from "../src/sync/account-runtime.js";
+import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
-import { layoutStats } from "../src/ui/message-layout.js";
+import { LayoutCache } from "../src/ui/message-layout.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { awkwardName, MAX_NAME_LENGTH, MAX_TOPIC_LENGTH, PATHOLOGICAL_MARKDOWN } from "../test/fixtures/hostile-content.js";
 import { fakeStdin } from "./fake-stdin.js";
@@ -79,11 +80,13 @@ process.once("uncaughtException", (err) => {
 const info = await first;
 const stateDir = await mkdtemp(join(tmpdir(), "termchat-hostile-"));
 const client = new ApiClient({ site: info.url, email: info.email, apiKey: info.apiKey });
-const session = await SyncSession.open({ client, account: { site: client.site.href, email: info.email }, stateDir });
+const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: info.email }, stateDir });
 const { machine } = session;
 await machine.start();
 const store = (): Store => machine.store!;
 
+/** The App's layout cache, whose count of message bodies laid out the figures read. */
+const layoutStats = new LayoutCache();
 const stdout = new FakeTty(COLS, ROWS);
 const stdin = fakeStdin();
 let keyRead: (() => void) | undefined;
@@ -95,7 +98,7 @@ const instance = render(
       keyRead?.();
     }}
   >
-    <App session={session} />
+    <App account={accountHandle(session)} layoutCache={layoutStats} />
   </KeypressProvider>,
   { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
 );
@@ -262,7 +265,7 @@ switch (CASE) {
   case "trickle":
     await measure("an events answer trickling in a byte a second", async () => {
       let said = false;
-      const off = machine.onState((s) => (said ||= s.kind === "reconnecting" && s.error.includes("too slow")));
+      const off = machine.onState((s: typeof machine.state) => (said ||= s.kind === "reconnecting" && s.error.includes("too slow")));
       await command({ cmd: "inject", kind: "trickle" });
       await until(() => said && machine.state.kind === "live", "the stall to be said and the session to go on");
       off();

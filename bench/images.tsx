@@ -25,7 +25,8 @@ import { Writable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { render } from "ink";
 import { ApiClient } from "../src/api/http.js";
-import { SyncSession } from "../src/sync/session.js";
+import { AccountRuntime } from "../src/sync/account-runtime.js";
+import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { previewsOf } from "../src/ui/images/use-image-previews.js";
@@ -76,14 +77,15 @@ const uploaded = (await (await fetch(`${server.url}/api/v1/user_uploads`, { meth
 
 const stateDir = await mkdtemp(join(tmpdir(), "termchat-bench-images-"));
 const client = new ApiClient({ site: server.url, email: server.email, apiKey: server.apiKey });
-const session = await SyncSession.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
+const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
 await session.machine.start();
+const account = accountHandle(session);
 const stdout = new FakeTty();
 const stdin = fakeStdin();
 const mounted = performance.now();
 const instance = render(
   <KeypressProvider onAnyKey={() => session.keyPressed()}>
-    <App session={session} />
+    <App account={account} />
   </KeypressProvider>,
   { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
 );
@@ -164,7 +166,7 @@ const idleRss = status("VmRSS");
 
 // From here: the kernel's high-water mark starts again at the present resident size.
 writeFileSync("/proc/self/clear_refs", "5");
-const previews = previewsOf(session);
+const previews = previewsOf(account);
 const version = previews.version;
 const general = [...session.machine.store!.channels.values()].find((c) => c.name === "general")!;
 const sent = performance.now();

@@ -19,7 +19,8 @@ import { ApiClient } from "../src/api/http.js";
 import type { Message } from "../src/api/schemas/common.js";
 import type { Narrow } from "../src/model/narrow.js";
 import type { Store } from "../src/model/store.js";
-import { SyncSession } from "../src/sync/session.js";
+import { AccountRuntime } from "../src/sync/account-runtime.js";
+import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { buildSidebarRows, type SidebarRow } from "../src/ui/sidebar-rows.js";
@@ -84,7 +85,7 @@ process.once("unhandledRejection", (err) => {
 });
 const stateDir = await mkdtemp(join(tmpdir(), "termchat-latency-"));
 const client = new ApiClient({ site: server.url, email: server.email, apiKey: server.apiKey });
-const session = await SyncSession.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
+const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: server.email }, stateDir });
 await session.machine.start();
 const store = session.machine.store!;
 const general = [...store.channels.values()].find((s) => s.name === "general") ?? [...store.channels.values()][0]!;
@@ -97,7 +98,7 @@ const stdout = new FakeTty(COLS, ROWS);
 const stdin = fakeStdin();
 const instance = render(
   <KeypressProvider onAnyKey={() => session.keyPressed()}>
-    <App session={session} />
+    <App account={accountHandle(session)} />
   </KeypressProvider>,
   { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
 );

@@ -134,13 +134,15 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
   uiReady?.then(() => performance.mark("termchat:ui-modules"), () => undefined); // a failure is reported where it is awaited
-  const [{ SyncSession }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/session.js"), import("../sync/start-guard.js")]);
+  const [{ AccountsRegistry }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/accounts-registry.js"), import("../sync/start-guard.js")]);
   performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   // The last run's state draws the first screen while the register is under way (never for the demo).
   const cacheDir = args.demo || args.noCache ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
-  const session = await SyncSession.open({
+  // Every open account has its runtime in the registry; the screen is given the active one's handle.
+  const accounts = new AccountsRegistry();
+  const { runtime, handle } = await accounts.open({
     client,
     account: { site: client.site.href, email: account.email },
     stateDir,
@@ -148,12 +150,12 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
   });
   performance.mark("termchat:session");
-  session.installSignalHandlers();
-  const { machine } = session;
+  runtime.installSignalHandlers();
+  const { machine } = runtime;
   let startError: unknown;
   let app: { unmount(): void; waitUntilExit(): Promise<unknown> } | undefined;
   let startLine: string | undefined;
-  const started = machine.start().catch((err: unknown) => {
+  const started = runtime.start().catch((err: unknown) => {
     startError = err;
     if (machine.state.kind === "failed") startLine = machine.state.error;
     app?.unmount();
@@ -167,11 +169,11 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     return file;
   });
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady]);
-  const startNotice = [notes?.start, tls.insecure ? INSECURE_NOTE : undefined, session.cache?.note].filter(Boolean).join(" ") || undefined;
-  app = startError || !terminal ? undefined : ui.runApp({ session, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
+  const startNotice = [notes?.start, tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean).join(" ") || undefined;
+  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;
-  await session.dispose(1500);
+  await accounts.closeAll(1500);
   if (stateDir) await rm(stateDir, { recursive: true, force: true });
   await client.close();
   await close?.();

@@ -22,7 +22,7 @@ export interface ChannelChange {
 }
 
 const NO_CHANGE: ChannelChange = { changed: false };
-const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 /** Fills the muted flag from the legacy in_home_view when only that was sent. */
 export function normalizeSubscription<T extends Subscription>(s: T): T {

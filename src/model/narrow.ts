@@ -58,7 +58,7 @@ export interface NarrowContext {
 
 /** Flags that put a message among the user's mentions. */
 export const MENTION_FLAGS = ["mentioned", "wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"] as const;
-const WILDCARD_FLAGS = new Set<string>(["wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"]);
+const WILDCARD_FLAGS: ReadonlySet<string> = new Set<string>(["wildcard_mentioned", "stream_wildcard_mentioned", "topic_wildcard_mentioned"]);
 
 /** "direct" for a personal or group mention, "wildcard" for @all-style mentions only, undefined for none. */
 export function mentionKind(flags: readonly string[]): "direct" | "wildcard" | undefined {

@@ -6,7 +6,7 @@ import type { Draft, Linkifier, NavigationView, RealmEmoji, SavedSnippet } from 
 import type { EventOfType, KnownEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 
-const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 export class Personal {
   /** The user's settings as the server names them (`user_settings` in register, kept current by events). */

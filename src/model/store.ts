@@ -29,10 +29,18 @@ import { Topics, VISIBILITY, type TopicInfo } from "./topics.js";
 import { Typing, typingKey } from "./typing.js";
 import { Unreads } from "./unreads.js";
 import { Users } from "./users.js";
+import { WidgetFolds } from "./widgets.js";
 
 export { VISIBILITY, type TopicInfo } from "./topics.js";
 export { normalizeSubscription } from "./channels.js";
 export type { RealmInfo } from "./realm.js";
+
+/**
+ * Kinds of event that can change what a rendered message shows besides its own fields: people's
+ * and channels' names (mentions, channel links), custom emoji, the organization's settings (the
+ * empty topic's name) and the user's display settings (24-hour time).
+ */
+const NAMING_EVENTS: ReadonlySet<string> = new Set(["realm_user", "realm_bot", "stream", "subscription", "realm", "realm_emoji", "user_group", "user_settings", "update_display_settings"]);
 
 export interface StoreOptions {
   /** The user id when the register response lacks it. */
@@ -55,6 +63,8 @@ export class Store implements NarrowContext {
   readonly messages = new Messages();
   /** Keeps loaded messages within a byte budget (lists left long ago are dropped, refetched when shown). */
   readonly messageBudget = new MessageBudget(this.messages);
+  /** Polls and to-do lists, folded from their messages' submessages (again only when those changed). */
+  readonly widgets = new WidgetFolds();
   readonly unreads: Unreads;
   readonly presence: Presence;
   readonly typing: Typing;
@@ -81,6 +91,11 @@ export class Store implements NarrowContext {
 
   /** Increases on every change; views compare it to decide whether to re-render. */
   version = 0;
+  /**
+   * Increases whenever names a message's rendering resolves may have changed (a person or channel
+   * renamed, custom emoji, display settings): rendered bodies are cached by it.
+   */
+  namesVersion = 0;
   private readonly listeners = new Set<() => void>();
   /**
    * Presence changes on its own channel: it moves every minute for someone in a big
@@ -149,7 +164,9 @@ export class Store implements NarrowContext {
 
   apply(event: ServerEvent): void {
     if (event.id > this.lastEventId) this.lastEventId = event.id;
-    if (applyEvent(this, event)) this.changed();
+    const touched = applyEvent(this, event);
+    if (touched && NAMING_EVENTS.has(event.type)) this.namesVersion++;
+    if (touched) this.changed();
   }
 
   /** Applies a batch and tells the views once. */
@@ -157,7 +174,9 @@ export class Store implements NarrowContext {
     let touched = false;
     for (const e of events) {
       if (e.id > this.lastEventId) this.lastEventId = e.id;
-      if (applyEvent(this, e)) touched = true;
+      if (!applyEvent(this, e)) continue;
+      touched = true;
+      if (NAMING_EVENTS.has(e.type)) this.namesVersion++;
     }
     if (touched) this.changed();
   }

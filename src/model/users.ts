@@ -10,7 +10,7 @@ import { ChangeJournal } from "./change-journal.js";
 import { LazyMap } from "./lazy-map.js";
 import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
-const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 export interface StatusInfo {
   text: string;

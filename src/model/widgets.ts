@@ -172,17 +172,25 @@ function foldTodo(messageId: number, ownerId: number, data: Json, subs: readonly
   return todo;
 }
 
-const folded = new WeakMap<Message, { subs: readonly Submessage[]; count: number; widget: Widget | undefined }>();
-
-/** The widget of a message, folded again only when its submessages changed. */
+/** The widget of a message (undefined: it has none), folded from its submessages. */
 export function widgetOf(m: Message): Widget | undefined {
   const subs = m.submessages;
-  if (!subs || subs.length === 0) return undefined;
-  const hit = folded.get(m);
-  if (hit && hit.subs === subs && hit.count === subs.length) return hit.widget;
-  const widget = foldWidget(m.id, m.sender_id, subs);
-  folded.set(m, { subs, count: subs.length, widget });
-  return widget;
+  return subs && subs.length > 0 ? foldWidget(m.id, m.sender_id, subs) : undefined;
+}
+
+/** One store's widgets, each folded again only when its message's submessages changed (`store.widgets`). */
+export class WidgetFolds {
+  private readonly folded = new WeakMap<Message, { subs: readonly Submessage[]; count: number; widget: Widget | undefined }>();
+
+  of(m: Message): Widget | undefined {
+    const subs = m.submessages;
+    if (!subs || subs.length === 0) return undefined;
+    const hit = this.folded.get(m);
+    if (hit && hit.subs === subs && hit.count === subs.length) return hit.widget;
+    const widget = foldWidget(m.id, m.sender_id, subs);
+    this.folded.set(m, { subs, count: subs.length, widget });
+    return widget;
+  }
 }
 
 // ---- what the reader sends ------------------------------------------------------------------

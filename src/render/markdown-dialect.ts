@@ -33,6 +33,12 @@ export interface RenderContext {
    * `generation` changes whenever the set does (renderings are cached by it).
    */
   customEmoji?: { has(name: string): boolean; readonly generation: number };
+  /**
+   * Whose names `userName`, `userIdByName` and `channelName` resolve, and as of when: the account
+   * and a count that changes whenever a name may have (a part of the render cache's key, so a
+   * renamed person or channel shows the new name at once and accounts never share a rendering).
+   */
+  names?: string;
 }
 
 export interface RenderState {

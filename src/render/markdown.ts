@@ -2,8 +2,8 @@
 //
 // marked and the highlighter take time to load (~100 ms), so the engine is imported by
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
-// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer), up to a
-// number of bytes.
+// word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer, and the
+// account and version of the names it resolves), up to a number of bytes.
 import { BASIC_COLORS, colorChalk, createEngine, NO_COLORS, NO_WRAP, plainChalk, type RenderContext, type RenderState } from "./markdown-dialect.js";
 import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
@@ -60,7 +60,7 @@ const CACHE_BYTES = 3 * 1024 * 1024;
 const cache = new ByteLru<string, string>(CACHE_BYTES);
 
 function cacheKey(src: string, ctx: RenderContext, width: number): string {
-  return [ctx.color ? (ctx.colors?.id ?? 1) : 0, presentationKey(), width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, ctx.customEmoji?.generation ?? "", src].join("\u0000");
+  return [ctx.names ?? "", ctx.color ? (ctx.colors?.id ?? 1) : 0, presentationKey(), width, ctx.selfUserId, ctx.timeZone ?? "", ctx.twentyFourHour ?? "", ctx.emptyTopicName, ctx.hyperlinks && ctx.color ? 1 : 0, ctx.openSpoilers ? 1 : 0, ctx.customEmoji?.generation ?? "", src].join("\u0000");
 }
 
 // ---- rendering ---------------------------------------------------------------------------

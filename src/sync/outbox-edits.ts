@@ -55,9 +55,9 @@ export function isMove(p: UpdateMessageParams): boolean {
 
 const normalize = (s: string) => s.replace(/\r\n?/g, "\n").trimEnd();
 
-let counter = 0;
-
 export class EditLane {
+  /** Edits made by this lane (a part of their ids). */
+  private made = 0;
   private readonly api: EditApi;
   private readonly firstWaiters = new Map<string, Array<(o: EditOutcome) => void>>();
   private readonly finalWaiters = new Map<string, Array<(o: EditOutcome) => void>>();
@@ -96,7 +96,11 @@ export class EditLane {
       this.entries = this.entries.filter((x) => x !== old);
       this.finish(old, { kind: "failed", error: "replaced by a newer edit" }, false);
     }
-    const entry: EditEntry = { id: `edit.${now.toString(36)}.${(++counter).toString(36)}`, messageId, params: { ...params }, createdAt: now, state: "waiting", attempts: 0 };
+    // The time and a count of this lane's; never an id an entry kept from an earlier run has.
+    let id: string;
+    do id = `edit.${now.toString(36)}.${(++this.made).toString(36)}`;
+    while (this.entries.some((x) => x.id === id));
+    const entry: EditEntry = { id, messageId, params: { ...params }, createdAt: now, state: "waiting", attempts: 0 };
     this.entries.push(entry);
     this.changedAndSaved();
     this.pump();

@@ -66,13 +66,15 @@ export interface OutboxOptions {
 
 type Outcome = { kind: "sent"; messageId: number } | { kind: "failed"; error: string };
 
-let counter = 0;
-function newLocalId(now: number): string {
-  return `${now.toString(36)}.${process.pid.toString(36)}.${(++counter).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+/** A local id no other entry of this outbox has had: the time, the process, a count of this outbox's, and chance. */
+function newLocalId(now: number, count: number): string {
+  return `${now.toString(36)}.${process.pid.toString(36)}.${count.toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export class Outbox {
   private entries: OutboxEntry[] = [];
+  /** Entries made by this outbox (a part of their local ids). */
+  private made = 0;
   private claimed: number[] = [];
   private file!: OutboxFile;
   /** Edits of messages already sent: kept and retried like sends, moves made at most once. */
@@ -131,7 +133,7 @@ export class Outbox {
   enqueue(target: SendTarget, content: string): OutboxEntry {
     const now = this.clock.now();
     const entry: OutboxEntry = {
-      id: newLocalId(now),
+      id: newLocalId(now, ++this.made),
       target: target.type === "direct" ? { type: "direct", userIds: [...target.userIds].sort((a, b) => a - b) } : { ...target },
       content,
       createdAt: now,

@@ -1,17 +1,17 @@
 /**
  * What features (key actions, popups, views) get to work with. A feature is
  * a set of key bindings plus the actions they name; it reaches the store,
- * the sync session and the UI state only through an ActionContext.
+ * the account's actions and the UI state only through an ActionContext.
  */
 import type { ReactNode } from "react";
 import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { ActionResult } from "../sync/actions/result.js";
-import type { SyncSession } from "../sync/session.js";
-import type { SendTarget } from "../sync/outbox.js";
+import type { AccountHandle, SendTarget } from "../sync/account-handle.js";
 import type { Settings } from "../config/settings.js";
 import type { Binding, Keymap } from "./keymap.js";
+import type { SidebarRow } from "./sidebar-rows.js";
 import type { EditingState, UiAction, UiState } from "./ui-state.js";
 
 export type PopupRender = (close: () => void) => ReactNode;
@@ -24,7 +24,8 @@ export interface ComposeOptions {
 
 export interface ActionContext {
   store: Store;
-  session: SyncSession;
+  /** The account on screen: its store, and its actions bound to it. */
+  account: AccountHandle;
   ui: UiState;
   /** The UI state as of now, ahead of the next render (keys in one burst each see the previous one's effect). */
   latest(): UiState;
@@ -39,6 +40,10 @@ export interface ActionContext {
   messages: Message[];
   selectedIndex: number;
   paneHeight: number;
+  /** The sidebar's rows as this UI state shows them. */
+  sidebarRows: SidebarRow[];
+  /** The channel (and topic) under the cursor of the open list view (Inbox, Followed topics), if any. */
+  listTarget(): { channelId: number; topic?: string } | undefined;
   openNarrow(n: Narrow, opts?: { focus?: "sidebar" | "messages"; select?: number }): void;
   openPopup(render: PopupRender): void;
   openCompose(target: SendTarget, opts?: ComposeOptions): void;

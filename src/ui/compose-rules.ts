@@ -9,7 +9,7 @@ import { dmParticipants, messageDmUsers } from "../model/narrow.js";
 import { narrowTitle } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
 import { sanitizeInline } from "../render/sanitize.js";
-import type { SendTarget } from "../sync/outbox.js";
+import type { SendTarget } from "../sync/account-handle.js";
 import { targetNarrow } from "./features/core.js";
 
 /** The conversation a message belongs to. */

@@ -1,44 +1,47 @@
 /**
- * Builds the context features' actions run with, from the UI state as of a
- * key: keys in one burst each see the state the previous one left (the App
- * keeps that state in a ref ahead of React's render), so the open narrow,
- * its messages and the selection are worked out again when they changed.
+ * The context features' actions run with. Its actions are made once per
+ * account (useScreenActionsOf) and read what they need when called; its state
+ * is worked out for a given UI state (contextBuilder): keys in one burst each
+ * see the state the previous one left (the App keeps that state in a ref
+ * ahead of React's render), so the open narrow, its messages, the selection
+ * and the sidebar's rows are worked out again when they changed.
  */
+import { useMemo, useRef } from "react";
 import type { Message } from "../api/schemas/common.js";
 import type { Settings } from "../config/settings.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
+import type { AccountHandle } from "../sync/account-handle.js";
 import { actionError } from "../sync/actions/result.js";
-import type { SyncSession } from "../sync/session.js";
 import type { ActionContext } from "./app-context.js";
+import type { ScreenActions, ScreenState } from "./contexts.js";
 import { selectionIndex } from "./hooks/use-message-window.js";
 import type { useCompose } from "./hooks/use-compose.js";
 import type { Keymap } from "./keymap.js";
+import { listTarget } from "./list-rows.js";
+import { buildSidebarRows, type SidebarRow } from "./sidebar-rows.js";
 import { currentNarrow, selectionOf, type Selection, type UiAction, type UiState } from "./ui-state.js";
 
 export interface ContextParts {
   store: Store | undefined;
-  session: SyncSession;
+  account: AccountHandle;
   /** The rendered UI state, and what was worked out from it for this render. */
   ui: UiState;
   narrow: Narrow | undefined;
   messages: Message[];
   selectedIndex: number;
   paneHeight: number;
+  /** The sidebar's rows as the rendered UI state shows them. */
+  sidebarRows: SidebarRow[];
   latest: () => UiState;
-  dispatch: (a: UiAction) => void;
   keymap: Keymap;
   settings: Settings;
-  openPopup: ActionContext["openPopup"];
-  compose: Pick<ReturnType<typeof useCompose>, "open" | "edit">;
-  writeTerminal: (seq: string) => void;
-  quit: () => void;
 }
 
-/** The context for actions at a given UI state; undefined until the store is there. */
-export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionContext | undefined {
-  const { store, dispatch } = p;
+/** The state of the context at a given UI state; undefined until the store is there. */
+export function contextBuilder(p: ContextParts): (uiNow: UiState) => ScreenState | undefined {
+  const { store } = p;
   return (uiNow) => {
     if (!store) return undefined;
     const narrowNow = currentNarrow(uiNow);
@@ -48,10 +51,9 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
       same && uiNow.selection === p.ui.selection ? p.selectedIndex : selectionIndex(store, messagesNow, narrowNow ? selectionOf(uiNow, narrowNow) : { follow: true, initial: true });
     return {
       store,
-      session: p.session,
+      account: p.account,
       ui: uiNow,
       latest: p.latest,
-      dispatch,
       keymap: p.keymap,
       settings: p.settings,
       narrow: narrowNow,
@@ -60,12 +62,37 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
       messages: messagesNow,
       selectedIndex: indexNow,
       paneHeight: p.paneHeight,
-      openNarrow: (n: Narrow, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
-      openPopup: p.openPopup,
-      openCompose: (t, o) => p.compose.open(t, o),
+      sidebarRows: sameSidebar(uiNow, p.ui) ? p.sidebarRows : buildSidebarRows(store, uiNow.sidebar),
+      listTarget: () => listTarget(store, uiNow),
+    };
+  };
+}
+
+/** What the actions reach, as of the latest render. */
+export interface ActionParts {
+  stateFor: (ui: UiState) => ScreenState | undefined;
+  latest: () => UiState;
+  dispatch: (a: UiAction) => void;
+  openPopup: ActionContext["openPopup"];
+  compose: Pick<ReturnType<typeof useCompose>, "open" | "edit">;
+  writeTerminal: (seq: string) => void;
+  quit: () => void;
+}
+
+/** The screen's actions for an account: one object for as long as the account is shown, reading the latest render's parts when called. */
+export function useScreenActionsOf(account: AccountHandle, parts: ActionParts): ScreenActions {
+  const live = useRef(parts);
+  live.current = parts;
+  return useMemo((): ScreenActions => {
+    const dispatch = (a: UiAction) => live.current.dispatch(a);
+    const actions: Omit<ScreenActions, "now" | "latest"> = {
+      dispatch,
+      openNarrow: (n, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
+      openPopup: (render) => live.current.openPopup(render),
+      openCompose: (t, o) => live.current.compose.open(t, o),
       insertIntoCompose: (text, key) => {
-        if (p.latest().compose?.key !== key) return false;
-        p.compose.edit({ type: "insert", text });
+        if (live.current.latest().compose?.key !== key) return false;
+        live.current.compose.edit({ type: "insert", text });
         return true;
       },
       notify: (text, kind = "info") => dispatch({ type: "notice", text, kind }),
@@ -75,10 +102,21 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ActionConte
           (err: unknown) => dispatch({ type: "notice", text: actionError(err).message, kind: "error" }),
         );
       },
-      writeTerminal: p.writeTerminal,
-      quit: p.quit,
+      writeTerminal: (seq) => live.current.writeTerminal(seq),
+      quit: () => live.current.quit(),
     };
-  };
+    const now = (): ActionContext => {
+      const state = live.current.stateFor(live.current.latest());
+      if (!state) throw new Error(`${account.email}: no store yet`);
+      return { ...state, ...actions };
+    };
+    return { ...actions, latest: () => live.current.latest(), now };
+  }, [account]);
+}
+
+/** Whether two UI states show the same sidebar rows (the cursor aside). */
+function sameSidebar(a: UiState, b: UiState): boolean {
+  return a.sidebar.expanded === b.sidebar.expanded && a.sidebar.filter === b.sidebar.filter && a.sidebar.collapsedFolders === b.sidebar.collapsedFolders;
 }
 
 /** The message chosen in a narrow, from the store (it may not be in the narrow's loaded list yet). */

@@ -1,20 +1,28 @@
 /**
- * How state and actions reach components: two React contexts, filled by the
- * App from one ActionContext. Components read what is on screen (store,
- * session, UI state, the open narrow) from the state context and do things
- * (open, notify, run a sync action) through the actions context. Features'
- * functions take a plain ActionContext object; a component that calls one
- * builds it from the two contexts (useFeatureContext).
+ * How state and actions reach components: two React contexts. The actions
+ * context (open, notify, run an account action, the context as of now) is
+ * made once per account and never changes, so a component that only acts
+ * (the sidebar's keys, say) renders again only for its own props. The state
+ * context (store, account, UI state, the open narrow…) changes with what is
+ * on screen. Features' functions take a plain ActionContext object; a
+ * component that calls one builds it from the two contexts
+ * (useFeatureContext), or asks the actions for the context as of now.
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { ActionContext } from "./app-context.js";
+import type { UiState } from "./ui-state.js";
 
-type StateKeys = "store" | "session" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight";
+type StateKeys = "store" | "account" | "ui" | "latest" | "keymap" | "settings" | "narrow" | "selected" | "messages" | "selectedIndex" | "paneHeight" | "sidebarRows" | "listTarget";
 
 /** What is on screen, and what it is drawn from. */
 export type ScreenState = Pick<ActionContext, StateKeys>;
-/** What components may do. */
-export type ScreenActions = Omit<ActionContext, StateKeys>;
+/** What components may do; the same object for as long as the account is on screen. */
+export type ScreenActions = Omit<ActionContext, StateKeys> & {
+  /** The UI state as of now, ahead of the next render. */
+  latest(): UiState;
+  /** The whole context as of now: the latest UI state (keys in one burst each see the previous one's effect). */
+  now(): ActionContext;
+};
 
 const StateContext = createContext<ScreenState | null>(null);
 const ActionsContext = createContext<ScreenActions | null>(null);
@@ -35,18 +43,17 @@ export function useScreenActions(): ScreenActions {
 export function useFeatureContext(): ActionContext {
   const state = useScreenState();
   const actions = useScreenActions();
-  return useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  return useMemo(() => ({ ...actions, ...state }), [state, actions]);
 }
 
-/** Splits one ActionContext into the state and the actions. */
-export function splitContext(ctx: ActionContext): { state: ScreenState; actions: ScreenActions } {
-  const { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, ...actions } = ctx;
-  return { state: { store, session, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight }, actions };
+/** The state part of a context. */
+export function stateOf(ctx: ActionContext): ScreenState {
+  const { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, sidebarRows, listTarget } = ctx;
+  return { store, account, ui, latest, keymap, settings, narrow, selected, messages, selectedIndex, paneHeight, sidebarRows, listTarget };
 }
 
-/** Provides both contexts to the screen below. */
-export function ScreenProvider({ ctx, children }: { ctx: ActionContext; children: ReactNode }) {
-  const { state, actions } = useMemo(() => splitContext(ctx), [ctx]);
+/** Provides both contexts to the screen below; `actions` should keep its identity from render to render. */
+export function ScreenProvider({ state, actions, children }: { state: ScreenState; actions: ScreenActions; children: ReactNode }) {
   return (
     <StateContext.Provider value={state}>
       <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>

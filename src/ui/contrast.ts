@@ -123,7 +123,7 @@ export const NAMED_16: ReadonlyArray<readonly [name: string, rgb: Rgb]> = [
   ["whiteBright", { r: 255, g: 255, b: 255 }],
 ];
 
-const NAMED_BY_NAME = new Map(NAMED_16);
+const NAMED_BY_NAME: ReadonlyMap<string, Rgb> = new Map(NAMED_16);
 
 /** xterm's default value of a named colour (chalk's names; `gray`/`grey` are `blackBright`). */
 export function namedRgb(name: string): Rgb | undefined {

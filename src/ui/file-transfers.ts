@@ -6,11 +6,11 @@
  */
 import { t } from "../render/glyphs.js";
 import { sanitizeInline } from "../render/sanitize.js";
-import { addressToOpen, formatSize, saveLink, uploadLocalFile, type LocalFile, type Progress } from "../sync/actions/files.js";
+import { formatSize, type LocalFile, type Progress } from "../sync/actions/files.js";
 import type { ActionContext } from "./app-context.js";
 import { clipboardSequence, launchBrowser, planOpen } from "./open-url.js";
 
-type Ctx = Pick<ActionContext, "session" | "store" | "notify" | "writeTerminal" | "dispatch" | "insertIntoCompose" | "latest">;
+type Ctx = Pick<ActionContext, "account" | "store" | "notify" | "writeTerminal" | "dispatch" | "insertIntoCompose" | "latest">;
 
 /** A status-line progress report, at most every `everyMs` and once per percent. */
 export function progressReporter(notify: (text: string) => void, what: string, now: () => number = Date.now, everyMs = 250): Progress {
@@ -41,7 +41,7 @@ export function copyLink(ctx: Ctx, link: string, label: string): void {
 }
 
 export async function openLink(ctx: Ctx, link: string, label: string): Promise<void> {
-  const addr = await addressToOpen(ctx.session, link);
+  const addr = await ctx.account.actions.addressToOpen(link);
   if (!addr.ok) return ctx.notify(`Could not open ${sanitizeInline(label)}: ${addr.error.message}`, "error");
   const plan = planOpen(addr.value);
   if (plan.kind === "refuse") return ctx.notify(plan.reason, "error");
@@ -56,7 +56,7 @@ export async function openLink(ctx: Ctx, link: string, label: string): Promise<v
 
 export async function saveWithProgress(ctx: Ctx, link: string, label: string, given?: string): Promise<void> {
   const name = sanitizeInline(label);
-  const r = await saveLink(ctx.session, link, given, { onProgress: progressReporter((t) => ctx.notify(t), t`Saving ${name}…`) });
+  const r = await ctx.account.actions.saveLink(link, given, { onProgress: progressReporter((t) => ctx.notify(t), t`Saving ${name}…`) });
   if (r.ok) ctx.notify(`Saved ${name} to ${sanitizeInline(r.value.path)} (${formatSize(r.value.bytes)})`);
   else ctx.notify(`Could not save ${name}: ${r.error.message}`, "error");
 }
@@ -72,7 +72,7 @@ export async function uploadIntoCompose(ctx: Ctx, files: LocalFile[], draftKey: 
     const name = sanitizeInline(file.name);
     const what = files.length > 1 ? t`Uploading ${name} (${i + 1} of ${files.length})…` : t`Uploading ${name}…`;
     ctx.notify(what);
-    const r = await uploadLocalFile(ctx.session, file, { onProgress: progressReporter((t) => ctx.notify(t), what) });
+    const r = await ctx.account.actions.uploadLocalFile(file, { onProgress: progressReporter((t) => ctx.notify(t), what) });
     if (!r.ok) {
       const error = t`Upload of ${name} failed: ${r.error.message} — your text is kept`;
       if (ctx.latest().compose?.key === draftKey) ctx.dispatch({ type: "composeError", error });

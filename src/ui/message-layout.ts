@@ -2,14 +2,16 @@
  * Lays messages out as terminal lines: recipient headers, day separators,
  * sender lines, the rendered body and reactions. Only the messages around
  * the selection are laid out (windowing). The lines of a message (all but
- * the headers, which depend on its predecessor) are cached per message and
- * per everything they show — content, width, reactions, markers — so a
- * re-render that changed nothing about a message costs a string compare.
+ * the headers, which depend on its predecessor) are kept in a layout cache
+ * (the screen's, given in the options) by account and message, and checked
+ * against everything they show — content and edits, width, reactions and
+ * widget votes, markers, the look, the names resolved — so a re-render that
+ * changed nothing about a message costs a string compare.
  */
 import type { Message, Reaction } from "../api/schemas/common.js";
 import { ByteLru, stringBytes } from "../render/byte-cache.js";
 import { emojiByName } from "../render/emoji.js";
-import { emojiAsText, glyphs, presentResolved } from "../render/glyphs.js";
+import { emojiAsText, glyphs, presentationKey, presentResolved } from "../render/glyphs.js";
 import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { supportsHyperlinks } from "../render/terminal.js";
@@ -17,7 +19,6 @@ import { formatDay, formatTime, isSameDay } from "../render/time.js";
 import { displayWidth } from "../render/wrap.js";
 import { topicKey } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
-import { widgetOf } from "../model/widgets.js";
 import type { MessageHighlight } from "./search-highlight.js";
 import type { DrawnImage } from "./images/terminal-image.js";
 import { widgetLines, widgetSignature } from "./widget-lines.js";
@@ -76,11 +77,17 @@ export interface LayoutOptions {
   highlight?: (m: Message) => MessageHighlight | undefined;
   /** Image previews after the body: their lines and a signature of what they show (images/preview-lines.ts). */
   images?: (m: Message, width: number) => { sig: string; lines: Line[] } | undefined;
+  /** Where laid-out messages are kept (none: each is laid out every time). */
+  cache?: LayoutCache;
 }
 
 const GROUP_GAP_SECONDS = 10 * 60;
 
-export function renderContext(store: Store, color: boolean, timeZone?: string, hyperlinks = supportsHyperlinks()): RenderContext {
+/**
+ * What the Markdown renderer needs of the store. `account` names whose store it is: with the
+ * store's names version it keys the rendering caches, so make a new context when that changes.
+ */
+export function renderContext(store: Store, color: boolean, timeZone?: string, hyperlinks = supportsHyperlinks(), account = ""): RenderContext {
   let byName: Map<string, number> | undefined;
   const twentyFour = store.personal.settings["twenty_four_hour_time"];
   return {
@@ -105,6 +112,7 @@ export function renderContext(store: Store, color: boolean, timeZone?: string, h
         return store.personal.emojiGeneration;
       },
     },
+    names: `${account}#${store.namesVersion}`,
   };
 }
 
@@ -236,22 +244,31 @@ interface CacheEntry {
 
 /** Laid-out messages kept, by their estimated size. */
 const CACHE_BYTES = 4 * 1024 * 1024;
-const cache = new ByteLru<number, CacheEntry>(CACHE_BYTES);
-const openCtx = new WeakMap<RenderContext, RenderContext>();
-export const layoutStats = { bodyRenders: 0 };
 
-/** Forget cached message lines (tests; or after names changed everywhere). */
-export function clearLayoutCache(): void {
-  cache.clear();
-}
+/**
+ * The screen's laid-out messages, by account (the render context's names say whose) and message
+ * id; an entry serves only the same context and everything the lines show unchanged.
+ */
+export class LayoutCache {
+  private readonly entries: ByteLru<string, CacheEntry>;
+  /** Message bodies laid out anew (not taken from the cache). */
+  bodyRenders = 0;
 
-function withOpenSpoilers(ctx: RenderContext): RenderContext {
-  let c = openCtx.get(ctx);
-  if (!c) {
-    c = { ...ctx, openSpoilers: true };
-    openCtx.set(ctx, c);
+  constructor(bytes = CACHE_BYTES) {
+    this.entries = new ByteLru<string, CacheEntry>(bytes);
   }
-  return c;
+
+  get(ctx: RenderContext, id: number): CacheEntry | undefined {
+    return this.entries.get(`${ctx.names ?? ""}\u0000${id}`);
+  }
+
+  set(ctx: RenderContext, id: number, entry: CacheEntry, bytes: number): void {
+    this.entries.set(`${ctx.names ?? ""}\u0000${id}`, entry, bytes);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /** The lines of message `m` after its headers, from the cache when nothing they show has changed. */
@@ -261,7 +278,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   const starred = store.messages.starred.has(m.id) || m.flags.includes("starred");
   const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now, ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }) });
   const reactions = m.reactions.map((r) => `${r.user_id}:${r.reaction_type}:${r.emoji_code}`).join(",");
-  const widget = widgetOf(m);
+  const widget = store.widgets.of(m);
   const images = action === undefined && !widget ? o.images?.(m, o.width) : undefined;
   const sig = [
     widgetSignature(widget, m.submessages?.length ?? 0),
@@ -269,6 +286,8 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     images?.sig ?? "",
     o.width,
     o.color ? 1 : 0,
+    ctx.colors?.id ?? "",
+    presentationKey(),
     spoilersOpen ? 1 : 0,
     isMarkdownLoaded() ? 1 : 0,
     showSender ? 1 : 0,
@@ -281,10 +300,11 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     m.sender_full_name,
     m.content,
   ].join("\u0000");
-  const hit = cache.get(m.id);
+  const cache = o.cache;
+  const hit = cache?.get(ctx, m.id);
   if (hit && hit.ctx === ctx && hit.sig === sig) return hit.lines;
 
-  layoutStats.bodyRenders++;
+  if (cache) cache.bodyRenders++;
   const lines: Line[] = [];
   const sender = sanitizeInline(m.sender_full_name);
   const marks = [m.last_edit_timestamp ? "edited" : "", m.last_moved_timestamp ? "moved" : ""].filter(Boolean).join(", ");
@@ -297,7 +317,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     if (widget) {
       lines.push(...widgetLines(widget, Math.max(10, o.width - 2), store.selfId, (id) => store.userName(id)));
     } else {
-      const body = renderMarkdown(m.content, spoilersOpen ? withOpenSpoilers(ctx) : ctx, Math.max(10, o.width - 2));
+      const body = renderMarkdown(m.content, spoilersOpen ? { ...ctx, openSpoilers: true } : ctx, Math.max(10, o.width - 2));
       for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
       if (images) lines.push(...images.lines);
     }
@@ -305,7 +325,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
   }
   if (m.reactions.length) lines.push(...reactionLines(store, m, Math.max(10, o.width - 2)));
   if (lines[0]) lines[0] = { ...lines[0], lead: true };
-  cache.set(m.id, { ctx, sig, lines }, lines.reduce((n, l) => n + 64 + stringBytes(l.text), 96 + stringBytes(sig)));
+  cache?.set(ctx, m.id, { ctx, sig, lines }, lines.reduce((n, l) => n + 64 + stringBytes(l.text), 96 + stringBytes(sig)));
   return lines;
 }
 

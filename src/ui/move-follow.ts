@@ -14,40 +14,12 @@
  * Moves made by the user say where the message went wherever they are; moves
  * by others are said only to those viewing the topic they left.
  */
-import type { UpdateMessageEvent } from "../api/schemas/events.js";
+import type { Move } from "../model/moves.js";
 import { topicKey, type Narrow } from "../model/narrow.js";
 import { narrowTitle } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import { RESOLVED_PREFIX } from "../model/apply-messages.js";
-
-export interface Move {
-  from: { channelId: number; topic: string };
-  to: { channelId: number; topic: string };
-  ids: number[];
-  /** "change_one", "change_later", "change_all" (or a newer value, taken as one message at a time). */
-  mode: string;
-  /** Who moved them (undefined: not said). */
-  by: number | undefined;
-  /** The message's text changed in the same edit. */
-  edited: boolean;
-}
-
-/** The move an update_message event makes, if it moves anything. */
-export function moveOf(e: UpdateMessageEvent): Move | undefined {
-  if (e.stream_id === undefined || e.orig_subject === undefined) return undefined;
-  const to = { channelId: e.new_stream_id ?? e.stream_id, topic: e.subject ?? e.orig_subject };
-  if (to.channelId === e.stream_id && to.topic === e.orig_subject) return undefined;
-  const ids = e.message_ids.includes(e.message_id) ? e.message_ids : [...e.message_ids, e.message_id];
-  return {
-    from: { channelId: e.stream_id, topic: e.orig_subject },
-    to,
-    ids,
-    mode: e.propagate_mode ?? "change_one",
-    by: e.user_id ?? undefined,
-    edited: e.content !== undefined,
-  };
-}
 
 export interface MoveOutcome {
   /** The topic to open instead of the one being viewed, and the message to select in it. */

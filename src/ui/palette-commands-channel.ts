@@ -5,16 +5,12 @@
 import type { GroupSettingValue } from "../api/schemas/common.js";
 import {
   CHANNEL_GROUP_SETTINGS,
-  changeChannel,
-  changeSubscriptions,
-  setTopicVisibility,
   VisibilityPolicy,
   type ChannelGroupSetting,
   type SubscriptionSetting,
   type TopicsPolicy,
   type UpdateChannelParams,
 } from "../sync/actions/channels.js";
-import { markChannelRead, markTopicRead } from "../sync/actions/flags.js";
 import type { ActionContext } from "./app-context.js";
 import {
   canAdministerChannel,
@@ -54,7 +50,7 @@ const TOPICS_POLICIES: Array<{ value: TopicsPolicy; label: string }> = [
 ];
 
 function change(ctx: ActionContext, channelId: number, p: UpdateChannelParams, done: string): void {
-  ctx.attempt(() => changeChannel(ctx.session, channelId, p), done);
+  ctx.attempt(() => ctx.account.actions.changeChannel(channelId, p), done);
 }
 
 /** Channel settings: each entry a small form for the target channel. */
@@ -234,7 +230,7 @@ function subscriptionCommandsFor(ctx: ActionContext, target: number): PaletteCom
   const sub = store.channels.get(target);
   if (!sub) return [];
   const label = channelLabel(store, target);
-  const set = (settings: SubscriptionSetting[], done: string) => ctx.attempt(() => changeSubscriptions(ctx.session, settings), done);
+  const set = (settings: SubscriptionSetting[], done: string) => ctx.attempt(() => ctx.account.actions.changeSubscriptions(settings), done);
   const muted = store.isChannelMuted(target);
   return [
     {
@@ -281,7 +277,7 @@ function subscriptionCommandsFor(ctx: ActionContext, target: number): PaletteCom
       id: "read.channel",
       title: "Mark channel as read",
       detail: label,
-      run: () => ctx.attempt(() => markChannelRead(ctx.session, target), `${label} marked as read`),
+      run: () => ctx.attempt(() => ctx.account.actions.markChannelRead(target), `${label} marked as read`),
     },
   ];
 }
@@ -303,13 +299,13 @@ function topicCommands(ctx: ActionContext, channelId: number | undefined, topic:
     title: e.title,
     detail: label,
     run: (c: ActionContext) =>
-      c.attempt(() => setTopicVisibility(c.session, channelId, topic, e.policy), `${label}: ${e.done}`),
+      c.attempt(() => c.account.actions.setTopicVisibility(channelId, topic, e.policy), `${label}: ${e.done}`),
   }));
   out.push({
     id: "read.topic",
     title: "Mark topic as read",
     detail: label,
-    run: (c) => c.attempt(() => markTopicRead(c.session, channelId, topic), `${label} marked as read`),
+    run: (c) => c.attempt(() => c.account.actions.markTopicRead(channelId, topic), `${label} marked as read`),
   });
   return out;
 }

@@ -6,7 +6,6 @@
 import type { GroupSettingValue, Subscription } from "../api/schemas/common.js";
 import type { Store } from "../model/store.js";
 import type { ActionContext } from "./app-context.js";
-import { listAccess, sidebarAccess } from "./features/core.js";
 import { openForm, type Option } from "./popups/Form.js";
 
 export interface PaletteCommand {
@@ -28,13 +27,13 @@ export interface PaletteTarget {
 
 export function paletteTarget(ctx: ActionContext): PaletteTarget {
   // In a list view (Inbox, Followed topics) with its cursor in hand: the row under the cursor.
-  if (ctx.ui.view.kind !== "narrow" && ctx.ui.focus !== "sidebar") return { ...listAccess.target };
+  if (ctx.ui.view.kind !== "narrow" && ctx.ui.focus !== "sidebar") return { ...ctx.listTarget() };
   const n = ctx.narrow;
   if (n?.kind === "topic") return { channelId: n.channelId, topic: n.topic };
   const m = ctx.selected;
   if (m?.type === "stream" && m.stream_id !== undefined && n?.kind !== "channel") return { channelId: m.stream_id, topic: m.subject };
   if (n?.kind === "channel") return { channelId: n.channelId, topic: m?.type === "stream" && m.stream_id === n.channelId ? m.subject : undefined };
-  const row = sidebarAccess.rows[ctx.ui.sidebar.cursor];
+  const row = ctx.sidebarRows[ctx.ui.sidebar.cursor];
   if (row?.kind === "topic" && row.narrow.kind === "topic") return { channelId: row.narrow.channelId, topic: row.narrow.topic };
   if (row?.kind === "channel" && row.narrow.kind === "channel") return { channelId: row.narrow.channelId };
   return {};

@@ -5,10 +5,7 @@
  * registering a push token.
  */
 import { emojiByName, searchEmoji } from "../render/emoji.js";
-import { createUserGroup, deactivateUser, MAX_STATUS_TEXT_LENGTH, registerPushToken, setStatus } from "../sync/actions/account.js";
-import { changeChannelFolder, createChannelFolder } from "../sync/actions/channels.js";
-import { markAllRead } from "../sync/actions/flags.js";
-import { lookUpUserByEmail } from "../sync/actions/users.js";
+import { MAX_STATUS_TEXT_LENGTH } from "../sync/actions/account.js";
 import type { ActionContext } from "./app-context.js";
 import { isOrgAdmin, userOptions, withinLimit, type PaletteCommand } from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
@@ -32,7 +29,7 @@ export function unicodeEmojiCode(emoji: string): string {
 function folderCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
   if (!isOrgAdmin(store)) return [];
-  const session = ctx.session;
+  const account = ctx.account;
   const out: PaletteCommand[] = [
     {
       id: "folder.create",
@@ -45,7 +42,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
             { kind: "text", name: "name", label: "Name", validate: withinLimit("A folder name", store.realm.maxFolderNameLength, true) },
             { kind: "text", name: "description", label: "Description", validate: withinLimit("The description", store.realm.maxFolderDescriptionLength) },
           ],
-          onSubmit: (v) => c.attempt(() => createChannelFolder(session, { name: str(v, "name").trim(), description: str(v, "description") }), `Folder ${str(v, "name").trim()} created`),
+          onSubmit: (v) => c.attempt(() => account.actions.createChannelFolder({ name: str(v, "name").trim(), description: str(v, "description") }), `Folder ${str(v, "name").trim()} created`),
         }),
     },
   ];
@@ -66,7 +63,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
             if (str(v, "name").trim() !== f.name) p.name = str(v, "name").trim();
             if (str(v, "description") !== f.description) p.description = str(v, "description");
             if (Object.keys(p).length === 0) return c.notify("Nothing changed");
-            c.attempt(() => changeChannelFolder(session, f.id, p), `Folder ${p.name ?? f.name} changed`);
+            c.attempt(() => account.actions.changeChannelFolder(f.id, p), `Folder ${p.name ?? f.name} changed`);
           },
         }),
     });
@@ -79,7 +76,7 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
           title: `${f.is_archived ? "Unarchive" : "Archive"} folder ${f.name}?`,
           lines: [f.is_archived ? "It shows in the sidebar again." : "Its channels stay; the folder no longer groups them."],
           action: f.is_archived ? "unarchive" : "archive",
-          onConfirm: () => c.attempt(() => changeChannelFolder(session, f.id, { is_archived: !f.is_archived }), `Folder ${f.name} ${f.is_archived ? "unarchived" : "archived"}`),
+          onConfirm: () => c.attempt(() => account.actions.changeChannelFolder(f.id, { is_archived: !f.is_archived }), `Folder ${f.name} ${f.is_archived ? "unarchived" : "archived"}`),
         }),
     });
   }
@@ -130,7 +127,7 @@ function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
               onConfirm: () =>
                 c.attempt(
                   () =>
-                    deactivateUser(c.session, userId, {
+                    c.account.actions.deactivateUser(userId, {
                       actions,
                       deactivation_notification_comment: v["notify"] === true ? str(v, "comment") : null,
                     }),
@@ -155,7 +152,7 @@ export function emojiPreview(value: string): string | undefined {
 
 function personalCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
-  const session = ctx.session;
+  const account = ctx.account;
   const status = store.people.statuses.get(store.selfId);
   const away = status?.away ?? false;
   return [
@@ -189,7 +186,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
             const emoji = name ? emojiByName(name) : undefined;
             c.attempt(
               () =>
-                setStatus(session, {
+                account.actions.setStatus({
                   status_text: str(v, "text").trim(),
                   emoji_name: name,
                   ...(emoji ? { emoji_code: unicodeEmojiCode(emoji), reaction_type: "unicode_emoji" as const } : {}),
@@ -202,12 +199,12 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
     {
       id: "status.clear",
       title: "Clear your status",
-      run: (c) => c.attempt(() => setStatus(session, { status_text: "", emoji_name: "" }), "Status cleared"),
+      run: (c) => c.attempt(() => account.actions.setStatus({ status_text: "", emoji_name: "" }), "Status cleared"),
     },
     {
       id: "status.away",
       title: away ? "Set yourself available (not away)" : "Set yourself away",
-      run: (c) => c.attempt(() => setStatus(session, { away: !away }), away ? "You are shown as available" : "You are shown as away"),
+      run: (c) => c.attempt(() => account.actions.setStatus({ away: !away }), away ? "You are shown as available" : "You are shown as away"),
     },
     {
       id: "read.all",
@@ -217,7 +214,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           title: "Mark all messages as read?",
           lines: ["Every unread message in every channel and conversation."],
           action: "mark all as read",
-          onConfirm: () => c.attempt(() => markAllRead(session), "All messages marked as read"),
+          onConfirm: () => c.attempt(() => account.actions.markAllRead(), "All messages marked as read"),
         }),
     },
     {
@@ -229,7 +226,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           fields: [{ kind: "text", name: "email", label: "Email", validate: (v) => (v.includes("@") ? undefined : "An email address") }],
           onSubmit: (v) =>
             c.attempt(async () => {
-              const r = await lookUpUserByEmail(session, str(v, "email").trim());
+              const r = await account.actions.lookUpUserByEmail(str(v, "email").trim());
               if (r.ok) openUserCard(c, r.value.user_id);
               return r;
             }),
@@ -249,7 +246,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
           onSubmit: (v) => {
             const members = (Array.isArray(v["members"]) ? v["members"] : []).map(Number);
             c.attempt(
-              () => createUserGroup(session, { name: str(v, "name").trim(), description: str(v, "description"), members }),
+              () => account.actions.createUserGroup({ name: str(v, "name").trim(), description: str(v, "description"), members }),
               `Group ${str(v, "name").trim()} created with ${members.length} member${members.length === 1 ? "" : "s"}`,
             );
           },
@@ -265,7 +262,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
             { kind: "text", name: "token", label: "Device token", validate: (v) => (v.trim() ? undefined : "The token from the device") },
             { kind: "text", name: "appid", label: "App ID", hint: "e.g. org.example.app", validate: (v) => (v.trim() ? undefined : "The app's bundle ID") },
           ],
-          onSubmit: (v) => c.attempt(() => registerPushToken(session, { token: str(v, "token").trim(), appid: str(v, "appid").trim() }), "Push token registered"),
+          onSubmit: (v) => c.attempt(() => account.actions.registerPushToken({ token: str(v, "token").trim(), appid: str(v, "appid").trim() }), "Push token registered"),
         }),
     },
   ];

@@ -4,7 +4,6 @@
  * other apps; the change reaches every client through its user_settings event.
  */
 import { markReadPolicy, type MarkReadPolicy } from "../model/read-policy.js";
-import { setMarkReadPolicy } from "../sync/actions/account.js";
 import type { ActionContext } from "./app-context.js";
 import type { PaletteCommand } from "./palette-commands-context.js";
 import { openForm } from "./popups/Form.js";
@@ -30,7 +29,7 @@ export function readCommands(ctx: ActionContext): PaletteCommand[] {
           fields: [{ kind: "choice", name: "policy", label: "When", initial: now, options: POLICIES.map((p) => ({ value: p, label: READ_POLICY_LABELS[p] })) }],
           onSubmit: (v) => {
             const picked = POLICIES.find((p) => p === v["policy"]) ?? now;
-            c.attempt(() => setMarkReadPolicy(c.session, picked), `Messages viewed are marked read: ${READ_POLICY_LABELS[picked]}`);
+            c.attempt(() => c.account.actions.setMarkReadPolicy(picked), `Messages viewed are marked read: ${READ_POLICY_LABELS[picked]}`);
           },
         }),
     },

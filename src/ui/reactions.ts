@@ -4,10 +4,10 @@
  * that the popups and the feature do not import each other.
  */
 import type { Message } from "../api/schemas/common.js";
-import { myReaction, reactionParams, toggleReaction, type ReactionParams } from "../sync/actions/reactions.js";
+import { myReaction, reactionParams, type ReactionParams } from "../sync/actions/reactions.js";
 import type { ActionContext } from "./app-context.js";
 
-export { myReaction, reactionParams, toggleReaction };
+export { myReaction, reactionParams };
 
 export const THUMBS_UP: ReactionParams = { emoji_name: "+1", emoji_code: "1f44d", reaction_type: "unicode_emoji" };
 
@@ -23,7 +23,7 @@ export function emojiCode(char: string): string {
 /** Runs a reaction toggle; a refusal shows the server's message. */
 export function reactWith(ctx: ActionContext, m: Message, emoji: ReactionParams, label: string): void {
   ctx.attempt(async () => {
-    const r = await toggleReaction(ctx.session, ctx.store, m, emoji);
+    const r = await ctx.account.actions.toggleReaction(m, emoji);
     if (r.ok) ctx.notify(r.value === "added" ? `Reacted with ${label}` : `Removed your ${label}`);
     return r;
   });

@@ -40,7 +40,7 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   noteLocale();
   instance = render(
     <TerminalProbe images={images} env={process.env}>
-      <KeypressProvider onAnyKey={() => props.session.keyPressed()}>
+      <KeypressProvider onAnyKey={props.account.actions.keyPressed}>
         <App {...props} />
       </KeypressProvider>
     </TerminalProbe>,

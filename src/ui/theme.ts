@@ -145,7 +145,7 @@ const SIXTEEN: Design = {
 const DESIGNS: Record<ThemeName, Design> = { dark: DARK, light: LIGHT, "16": SIXTEEN };
 
 /** Marks (the cursor's bar) need 3:1; everything else is read as text. */
-const MARK_ROLES = new Set<Role>(["selection"]);
+const MARK_ROLES: ReadonlySet<Role> = new Set<Role>(["selection"]);
 
 /** The theme for a terminal background: light on a light one, dark otherwise (and when unknown). */
 export function themeForBackground(bg: Rgb | undefined): ThemeName {

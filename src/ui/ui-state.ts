@@ -4,7 +4,7 @@
  * and is tested without a terminal.
  */
 import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
-import type { SendTarget } from "../sync/outbox.js";
+import type { SendTarget } from "../sync/account-handle.js";
 import type { ThemeName } from "../config/settings.js";
 import type { Store } from "../model/store.js";
 
@@ -55,6 +55,8 @@ export interface UiState {
   lists: Record<string, ListState>;
   /** The colour theme chosen at run time (T); undefined: the one from settings. */
   theme?: ThemeName;
+  /** The picture of a message opened last (v opens its next one when asked again on the same message). */
+  image?: { messageId: number; index: number };
 }
 
 export interface ListState {
@@ -80,7 +82,8 @@ export type UiAction =
   | { type: "toggleSpoiler"; messageId: number }
   | { type: "followed" }
   | { type: "list"; view: string; state: ListState }
-  | { type: "theme"; theme: ThemeName };
+  | { type: "theme"; theme: ThemeName }
+  | { type: "image"; messageId: number; index: number };
 
 export const INITIAL_UI: UiState = {
   focus: "sidebar",
@@ -156,6 +159,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return { ...s, notice: { text: a.text, kind: a.kind ?? "info" } };
     case "theme":
       return { ...s, theme: a.theme };
+    case "image":
+      return { ...s, image: { messageId: a.messageId, index: a.index } };
     case "clearNotice":
       return s.notice ? { ...s, notice: undefined } : s;
     case "followed":

@@ -12,18 +12,18 @@ import { afterEach, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
 import { messageLinks } from "../../src/render/message-links.js";
 import { addressToOpen, checkUpload, myAttachments, removeAttachment, saveLink, uploadLimitMib, uploadLocalFile } from "../../src/sync/actions/files.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let ctx: ServerFixture | undefined;
-let session: SyncSession | undefined;
+let session: AccountRuntime | undefined;
 let dir: string;
 
-async function open(opts: { maxFileUploadSizeMib?: number } = {}): Promise<SyncSession> {
+async function open(opts: { maxFileUploadSizeMib?: number } = {}): Promise<AccountRuntime> {
   ctx = await withServer({ heartbeatMs: 500, ...opts });
   dir = await mkdtemp(join(tmpdir(), "termchat-files-"));
   const client = ctx.client();
-  session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir: join(dir, "state") });
+  session = await AccountRuntime.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir: join(dir, "state") });
   await session.machine.start();
   await eventually(() => session!.machine.state.kind === "live" && session!.machine.store, 15_000);
   return session;
@@ -37,7 +37,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function generalId(s: SyncSession): number {
+function generalId(s: AccountRuntime): number {
   const c = [...s.machine.store!.channels.values()].find((x) => x.name === "general");
   if (!c) throw new Error("no channel general");
   return c.stream_id;

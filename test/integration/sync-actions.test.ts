@@ -14,18 +14,18 @@ import { setStarred } from "../../src/sync/actions/flags.js";
 import { editKey, editMessage } from "../../src/sync/actions/messages.js";
 import { toggleReaction } from "../../src/sync/actions/reactions.js";
 import { draftKey } from "../../src/sync/draft-journal.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let ctx: ServerFixture;
 let dir: string;
-let session: SyncSession;
+let session: AccountRuntime;
 
 beforeEach(async () => {
   ctx = await withServer({ heartbeatMs: 500 });
   dir = await mkdtemp(join(tmpdir(), "termchat-actions-live-"));
   const client = ctx.client();
-  session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir: dir, drafts: { debounceMs: 20, retryMs: 50 } });
+  session = await AccountRuntime.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir: dir, drafts: { debounceMs: 20, retryMs: 50 } });
   await session.machine.start();
   await eventually(() => session.machine.state.kind === "live" && session.machine.store);
 });

@@ -14,14 +14,14 @@ import { editMessage } from "../../src/sync/actions/messages.js";
 import type { ApiClient } from "../../src/api/http.js";
 import { narrowKey, type Narrow } from "../../src/model/narrow.js";
 import { narrowMessages } from "../../src/model/selectors.js";
-import type { SyncSession } from "../../src/sync/session.js";
+import type { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { openCachedSession } from "../fixtures/cached-session.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { eventually } from "../fixtures/server.js";
 
 let world: FaultyWorld;
 let root: string;
-const sessions: SyncSession[] = [];
+const sessions: AccountRuntime[] = [];
 
 beforeEach(async () => {
   world = await faultyWorld({ heartbeatMs: 200 });
@@ -34,7 +34,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function openSession(client: ApiClient): Promise<SyncSession> {
+async function openSession(client: ApiClient): Promise<AccountRuntime> {
   const session = await openCachedSession(client, root, { machine: { backoff: { baseMs: 20, maxMs: 200 } }, outbox: { settleMs: 200 } });
   sessions.push(session);
   return session;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { getMessage, getMessageHistory, sendMessage } from "../../src/api/routes/messages.js";
 import { editKey, editMessage } from "../../src/sync/actions/messages.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import type { UpdateMachineOptions } from "../../src/sync/update-machine.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { eventually } from "../fixtures/server.js";
@@ -24,7 +24,7 @@ const FAST: UpdateMachineOptions = {
 
 let world: FaultyWorld;
 let dir: string;
-let session: SyncSession | undefined;
+let session: AccountRuntime | undefined;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "termchat-edit-faults-"));
@@ -40,7 +40,7 @@ afterEach(async () => {
 
 /** A live session through the proxy, and a message of ours on the server. */
 async function setUp(content: string) {
-  session = await SyncSession.open({
+  session = await AccountRuntime.open({
     client: world.client(),
     account: { site: world.proxy.url, email: world.owner.email },
     stateDir: dir,

@@ -17,7 +17,7 @@ import type { Store } from "../../src/model/store.js";
 import { Commands } from "../../src/sync/commands.js";
 import { draftKey } from "../../src/sync/draft-journal.js";
 import { Outbox } from "../../src/sync/outbox.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { UpdateMachine, type ConnectionState, type UpdateMachineOptions } from "../../src/sync/update-machine.js";
 import { CLIENT_CAPABILITIES, FETCH_EVENT_TYPES } from "../../src/sync/register-params.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
@@ -277,7 +277,7 @@ describe("the server goes away and comes back", () => {
   it("a message written while the server is down, and the compose text, survive a client restart; the message arrives exactly once", async () => {
     await open();
     const account = { site: world.proxy.url, email: world.owner.email };
-    const first = await SyncSession.open({ client: world.client(), account, stateDir: dir, machine: FAST, outbox: { settleMs: 300 } });
+    const first = await AccountRuntime.open({ client: world.client(), account, stateDir: dir, machine: FAST, outbox: { settleMs: 300 } });
     cleanups.push(() => first.dispose());
     const store = await first.machine.start();
     const channel = general(store);
@@ -290,7 +290,7 @@ describe("the server goes away and comes back", () => {
     await eventually(() => first.outbox.all()[0]?.state !== "sending", 5000);
     await first.dispose(); // the client exits (or dies) while offline
 
-    const second = await SyncSession.open({ client: world.client(), account, stateDir: dir, machine: FAST, outbox: { settleMs: 300 } });
+    const second = await AccountRuntime.open({ client: world.client(), account, stateDir: dir, machine: FAST, outbox: { settleMs: 300 } });
     cleanups.push(() => second.dispose());
     expect(second.outbox.all().map((e) => e.id)).toEqual([entry.id]);
     expect(second.composeOpened(other)).toBe("half a thought, never sent");

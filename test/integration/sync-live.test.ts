@@ -10,12 +10,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getEvents, register } from "../../src/api/routes/events.js";
 import { getDrafts } from "../../src/api/routes/drafts.js";
 import { draftKey } from "../../src/sync/draft-journal.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let ctx: ServerFixture;
 let dirs: string[];
-const sessions: SyncSession[] = [];
+const sessions: AccountRuntime[] = [];
 
 beforeEach(async () => {
   ctx = await withServer({ heartbeatMs: 200, longpollTimeoutSecs: 1 });
@@ -31,7 +31,7 @@ afterEach(async () => {
 async function session(opts: { draftDebounceMs?: number } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "termchat-live-"));
   dirs.push(dir);
-  const s = await SyncSession.open({
+  const s = await AccountRuntime.open({
     client: ctx.client(),
     account: { site: ctx.server.url, email: ctx.owner.email },
     stateDir: dir,

@@ -16,19 +16,19 @@ import { reminderRows, scheduledRows, snippetsByTitle } from "../../src/model/se
 import type { Store } from "../../src/model/store.js";
 import { createNavigationView, createSnippet, deleteSnippet, editNavigationView, editSnippet, readReceipts, removeNavigationView } from "../../src/sync/actions/personal.js";
 import { cancelScheduledMessage, editScheduledMessage, rescheduleMessage, scheduleMessage, sendScheduledNow, setReminder } from "../../src/sync/actions/scheduled.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let ctx: ServerFixture;
 const dirs: string[] = [];
-const sessions: SyncSession[] = [];
-let acting: SyncSession;
-let watching: SyncSession;
+const sessions: AccountRuntime[] = [];
+let acting: AccountRuntime;
+let watching: AccountRuntime;
 
-async function open(client: ApiClient): Promise<SyncSession> {
+async function open(client: ApiClient): Promise<AccountRuntime> {
   const dir = await mkdtemp(join(tmpdir(), "termchat-scheduled-"));
   dirs.push(dir);
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir: dir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: client.email }, stateDir: dir });
   sessions.push(session);
   await session.machine.start();
   await eventually(() => session.machine.state.kind === "live" && session.machine.store);
@@ -47,7 +47,7 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
-const store = (s: SyncSession): Store => s.machine.store!;
+const store = (s: AccountRuntime): Store => s.machine.store!;
 const nowSecs = () => Math.floor(Date.now() / 1000);
 
 function channelId(name: string): number {

@@ -13,12 +13,12 @@ import { getSubscriptions } from "../../src/api/routes/subscriptions.js";
 import type { DemoAccount } from "../../src/server/index.js";
 import { foldWidget, widgetOf, type PollWidget, type TodoWidget } from "../../src/model/widgets.js";
 import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../src/sync/actions/widgets.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let ctx: ServerFixture;
 let dirs: string[];
-const sessions: SyncSession[] = [];
+const sessions: AccountRuntime[] = [];
 
 beforeEach(async () => {
   ctx = await withServer({ heartbeatMs: 200, longpollTimeoutSecs: 1 });
@@ -34,7 +34,7 @@ afterEach(async () => {
 async function session(account: DemoAccount) {
   const dir = await mkdtemp(join(tmpdir(), "termchat-widgets-"));
   dirs.push(dir);
-  const s = await SyncSession.open({
+  const s = await AccountRuntime.open({
     client: ctx.client(account),
     account: { site: ctx.server.url, email: account.email },
     stateDir: dir,
@@ -46,7 +46,7 @@ async function session(account: DemoAccount) {
 }
 
 /** The widget of a message in a session's store, once the message is there. */
-function widgetIn(s: SyncSession, id: number) {
+function widgetIn(s: AccountRuntime, id: number) {
   const m = s.machine.store?.messages.byId.get(id);
   return m ? widgetOf(m) : undefined;
 }

@@ -2,7 +2,7 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
 import { setTypingStatus } from "../../src/api/routes/typing.js";
-import { defaultKeymap } from "../../src/ui/App.js";
+import { defaultKeymap } from "../../src/ui/hooks/use-ui-state.js";
 import { KEY, channelId, renderApp, type AppHarness } from "./render-app.js";
 
 let app: AppHarness | undefined;

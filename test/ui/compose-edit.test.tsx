@@ -180,7 +180,7 @@ describe("the drafts list", () => {
     const design = channelId(app, "design");
     const me = app.ctx.client();
     await createDrafts(me, [{ type: "stream", to: [design], topic: "plans", content: "server side draft", timestamp: Math.floor(Date.now() / 1000) - 60 }]);
-    await until("the draft in the journal", async () => app!.session.journal.all().map((e) => e.text), (t) => t.includes("server side draft"));
+    await until("the draft in the journal", async () => app!.runtime.journal.all().map((e) => e.text), (t) => t.includes("server side draft"));
 
     await app.press(K.tab, "x", "omar", KEY.enter);
     await app.waitFor(/Omar Haddad\s+Enter send/);

@@ -37,7 +37,7 @@ function boxWidth(columns: number): number {
 /** The compose box wired as the App wires it: the hook's state and its key handler. */
 function ComposeOnFake({ width }: { width: number }) {
   const ctx = useFeatureContext();
-  const box = useCompose({ store: ctx.store, session: ctx.session, compose: ctx.ui.compose, dispatch: ctx.dispatch, textWidth: composeTextWidth(width), onSent: () => {} });
+  const box = useCompose({ store: ctx.store, account: ctx.account, compose: ctx.ui.compose, dispatch: ctx.dispatch, textWidth: composeTextWidth(width), onSent: () => {} });
   useKeypress((name, input) => box.handleKey(name, input, { ...ctx, ui: ctx.latest() }) || true, { priority: 100 });
   if (!ctx.ui.compose) return null;
   return <Compose label={compose.label} editor={box.editor.current} width={width} maxLines={MAX_COMPOSE_LINES} sending={box.sending} />;

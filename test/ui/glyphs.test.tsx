@@ -15,8 +15,8 @@ import { displayWidth } from "../../src/render/wrap.js";
 import { markLegend } from "../../src/ui/components/RowMark.js";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { applyPresentation, choosePresentation, localeIsUtf8 } from "../../src/ui/look.js";
-import { clearLayoutCache, layoutWindow, renderContext } from "../../src/ui/message-layout.js";
-import { defaultKeymap } from "../../src/ui/App.js";
+import { layoutWindow, renderContext } from "../../src/ui/message-layout.js";
+import { defaultKeymap } from "../../src/ui/hooks/use-ui-state.js";
 import { HelpPopup, helpTitle, titledContexts } from "../../src/ui/popups/HelpPopup.js";
 import { People } from "../../src/ui/popups/People.js";
 import { WidgetPopup } from "../../src/ui/popups/WidgetPopup.js";
@@ -107,11 +107,9 @@ describe("the screens with ASCII glyphs, on a fake session", () => {
     await loadMarkdown();
     await loadEmojiData();
     applyPresentation({ ascii: true, emojiText: true });
-    clearLayoutCache();
   });
   afterAll(() => {
     applyPresentation(UNICODE);
-    clearLayoutCache();
   });
   let unmount: (() => Promise<void>) | undefined;
   afterEach(async () => {
@@ -248,7 +246,6 @@ describe("the demo organization's screens in the App", () => {
     await app?.close();
     app = undefined;
     applyPresentation(UNICODE);
-    clearLayoutCache();
   });
 
   /** Every character ≥ U+0080 the client itself could write in the Unicode set, emoji included. */

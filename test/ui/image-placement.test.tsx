@@ -13,7 +13,8 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
 import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
+import { accountHandle } from "../../src/sync/account-handle.js";
 import { ImageLayer } from "../../src/ui/images/image-layer.js";
 import { setTerminalGraphics } from "../../src/ui/images/graphics.js";
 import { resetScreenImages, screenImages } from "../../src/ui/images/screen-images.js";
@@ -44,14 +45,14 @@ async function startApp(mode: "sixel" | "kitty") {
   const ctx: ServerFixture = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-images-"));
   const client = ctx.client();
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   await session.machine.start();
   const screen = new InkImageTerminal(COLS, ROWS, CELL, screenImages().layer);
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
       <KeypressProvider onAnyKey={() => session.keyPressed()}>
-        <App session={session} color settings={{ ...DEFAULT_SETTINGS, startView: "feed" }} />
+        <App account={accountHandle(session)} color settings={{ ...DEFAULT_SETTINGS, startView: "feed" }} />
       </KeypressProvider>,
       { stdout: screen.stdout as unknown as NodeJS.WriteStream, stdin: screen.stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { act } from "react";
 import { afterEach, expect, it } from "vitest";
 import { INSECURE_NOTE } from "../../src/cli/tls-files.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { withServer } from "../fixtures/server.js";
 import { mountApp } from "./mount-app.js";
 
@@ -24,7 +24,7 @@ it("shows the insecure-TLS warning on the status line at start", async () => {
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-insecure-"));
   cleanup.push(() => rm(stateDir, { recursive: true, force: true }));
   const client = ctx.client();
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   cleanup.push(() => session.dispose(1500));
   await session.machine.start();
   const instance = await mountApp(session, { startNotice: INSECURE_NOTE });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { act } from "react";
 import { afterEach, expect, it } from "vitest";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 import { mountApp } from "./mount-app.js";
 
@@ -25,7 +25,7 @@ async function startWith(edit: (body: Record<string, unknown>) => Record<string,
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-malformed-"));
   cleanup.push(() => rm(stateDir, { recursive: true, force: true }));
   const client = world.client();
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: world.owner.email }, stateDir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: world.owner.email }, stateDir });
   cleanup.push(() => session.dispose(1500));
   await session.machine.start();
   const instance = await mountApp(session);

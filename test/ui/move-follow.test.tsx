@@ -52,6 +52,6 @@ it("a reply being written to a topic that moves on goes with it, its text kept",
   }
   expect(contents).toContain("half written and sent");
   // The old topic keeps no draft of it.
-  expect(app.session.journal.all().map((e) => e.text)).not.toContain("half written and sent");
-  expect(app.session.journal.all().some((e) => e.text === "half written")).toBe(false);
+  expect(app.runtime.journal.all().map((e) => e.text)).not.toContain("half written and sent");
+  expect(app.runtime.journal.all().some((e) => e.text === "half written")).toBe(false);
 });

@@ -11,8 +11,8 @@ import { act } from "react";
 import { afterEach, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/http.js";
 import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
-import { SyncSession } from "../../src/sync/session.js";
-import { UNFAMILIAR_NOTE } from "../../src/ui/hooks/use-unfamiliar-notice.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
+import { UNFAMILIAR_NOTE } from "../../src/sync/account-runtime.js";
 import { serveRecorded } from "../fixtures/newer-server.js";
 import { mountApp } from "./mount-app.js";
 
@@ -28,7 +28,7 @@ it("draws the organization, applies the events with one register, and notes once
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-newer-"));
   cleanup.push(() => rm(stateDir, { recursive: true, force: true }));
   const client = new ApiClient({ site: server.url, email: "ines@harbor.example.com", apiKey: "recorded" });
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   cleanup.push(() => session.dispose(1500));
   await session.machine.start();
   const instance = await mountApp(session, { settings: { ...DEFAULT_SETTINGS, startView: "feed" } });

@@ -13,7 +13,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sendMessage } from "../../src/api/routes/messages.js";
 import { DEFAULT_SETTINGS, type Settings } from "../../src/config/settings.js";
-import { SyncSession } from "../../src/sync/session.js";
+import { AccountRuntime } from "../../src/sync/account-runtime.js";
+import { accountHandle } from "../../src/sync/account-handle.js";
 import { App } from "../../src/ui/App.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
@@ -22,7 +23,7 @@ import { withServer, type ServerFixture } from "../fixtures/server.js";
 
 interface Harness {
   ctx: ServerFixture;
-  session: SyncSession;
+  session: AccountRuntime;
   /** Everything the App wrote to its terminal. */
   bytes(): string;
   frame(): string;
@@ -41,13 +42,13 @@ async function start(settings: Settings = DEFAULT_SETTINGS): Promise<Harness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-notify-"));
   const client = ctx.client();
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir });
+  const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: ctx.owner.email }, stateDir });
   await session.machine.start();
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
       <KeypressProvider>
-        <App session={session} settings={settings} color={false} />
+        <App account={accountHandle(session)} settings={settings} color={false} />
       </KeypressProvider>,
     );
   });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getMessage, sendMessage } from "../../src/api/routes/messages.js";
 import { addReaction } from "../../src/api/routes/reactions.js";
-import { toggleReaction } from "../../src/ui/features/message-actions.js";
+import { toggleReaction } from "../../src/sync/actions/reactions.js";
 import { eventually } from "../fixtures/server.js";
 import { KEY, renderApp, type AppHarness } from "./render-app.js";
 
@@ -107,9 +107,9 @@ describe("reactions in the message pane", () => {
     const stale = { ...store.messages.byId.get(id)!, reactions: [] };
     await addReaction(app.ctx.client(), id, { emoji_name: "+1" });
     // The model may not have heard of it yet: adding again meets REACTION_ALREADY_EXISTS.
-    await expect(toggleReaction(app.session, store, stale, { emoji_name: "+1" })).resolves.toEqual({ ok: true, value: "added" });
+    await expect(toggleReaction(app.runtime, store, stale, { emoji_name: "+1" })).resolves.toEqual({ ok: true, value: "added" });
     const mine = { ...stale, reactions: [{ emoji_name: "tada", emoji_code: "1f389", reaction_type: "unicode_emoji", user_id: store.selfId }] };
-    await expect(toggleReaction(app.session, store, mine, { emoji_name: "tada" })).resolves.toEqual({ ok: true, value: "removed" });
+    await expect(toggleReaction(app.runtime, store, mine, { emoji_name: "tada" })).resolves.toEqual({ ok: true, value: "removed" });
     expect(await serverReactions(app, id)).toEqual([{ name: "+1", user: store.selfId }]);
   });
 });

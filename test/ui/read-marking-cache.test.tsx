@@ -14,7 +14,8 @@ import { afterEach, expect, it } from "vitest";
 import { getMessages, updateMessageFlags } from "../../src/api/routes/messages.js";
 import { FEED, narrowToApi } from "../../src/model/narrow.js";
 import { narrowMessages } from "../../src/model/selectors.js";
-import type { SyncSession } from "../../src/sync/session.js";
+import type { AccountRuntime } from "../../src/sync/account-runtime.js";
+import { accountHandle } from "../../src/sync/account-handle.js";
 import { App } from "../../src/ui/App.js";
 import { DEFAULT_SETTINGS } from "../../src/config/settings.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
@@ -25,7 +26,7 @@ import { faultyWorld, type FaultyWorld } from "../fixtures/fault-proxy.js";
 
 let world: FaultyWorld | undefined;
 let dir: string | undefined;
-const sessions: SyncSession[] = [];
+const sessions: AccountRuntime[] = [];
 let unmount: (() => Promise<void>) | undefined;
 
 afterEach(async () => {
@@ -38,7 +39,7 @@ afterEach(async () => {
   dir = undefined;
 });
 
-async function open(w: FaultyWorld, base: string): Promise<SyncSession> {
+async function open(w: FaultyWorld, base: string): Promise<AccountRuntime> {
   const session = await openCachedSession(w.client(), base, { machine: { backoff: { baseMs: 10, maxMs: 50 } } });
   sessions.push(session);
   return session;
@@ -90,7 +91,7 @@ it("marks nothing from the cache's copy; once live, only what the server holds u
   await act(async () => {
     instance = render(
       <KeypressProvider>
-        <App session={second} color={false} settings={{ ...DEFAULT_SETTINGS, startView: "feed" }} />
+        <App account={accountHandle(second)} color={false} settings={{ ...DEFAULT_SETTINGS, startView: "feed" }} />
       </KeypressProvider>,
     );
   });

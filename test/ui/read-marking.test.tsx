@@ -1,18 +1,21 @@
 /**
  * Read marking on a fake session: the message pane with the App's own hooks
- * (the window, the place the view opened at, the marking), a server stand-in
- * that applies each mark as the server's flag event would. Only what is shown
+ * (the window, the place the view opened at, the report of what is on
+ * screen) and the account's own view upkeep deciding what to mark, a server
+ * stand-in that applies each mark as the server's flag event would. Only what is shown
  * whole becomes read; the view does not move as it does; the user's setting
  * decides, live.
  */
 import { Box } from "ink";
+import { useEffect, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "../../src/api/schemas/common.js";
 import { FEED, narrowKey, type Narrow } from "../../src/model/narrow.js";
 import { EMPTY_EDITOR } from "../../src/ui/compose-editor.js";
 import { useScreenActions, useScreenState } from "../../src/ui/contexts.js";
 import { useLanding, useMessageWindow } from "../../src/ui/hooks/use-message-window.js";
-import { useReadMarking } from "../../src/ui/hooks/use-read-marking.js";
+import { ViewUpkeep } from "../../src/sync/upkeep/view-upkeep.js";
+import { useViewReport } from "../../src/ui/hooks/use-view-report.js";
 import { useStoreVersion } from "../../src/ui/hooks/use-store.js";
 import { currentNarrow, type UiState } from "../../src/ui/ui-state.js";
 import { MessagesView } from "../../src/ui/views/MessagesView.js";
@@ -25,34 +28,47 @@ const general = eg.subscription({ stream_id: 10, name: "general" });
 /** The server's side: marks arrive as flag events a moment later, as over the network. */
 function markingServer(fake: FakeSession) {
   const marked: number[] = [];
+  const idle = async () => undefined;
   const commands = {
     markRead(ids: number[]) {
       marked.push(...ids);
       setTimeout(() => eg.apply(fake.store, eg.flagsEvent("add", "read", ids)), 5);
     },
+    loadNarrow: idle,
+    fetchTopics: idle,
+    fetchTopicsOf: idle,
+    checkNarrowMatches: idle,
+    fetchOlder: idle,
+    fetchNewer: idle,
   };
   return { commands, marked };
 }
 
-/** The pane as the App draws it, with the App's hooks for its window, its landing and its marking. */
-function ReadingPane({ commands }: { commands: { markRead(ids: number[]): void } }) {
+/**
+ * The pane as the App draws it, with the App's hooks for its window, its landing and its report
+ * of what it shows, told to a view upkeep that runs on every change of the store as the account does.
+ */
+function ReadingPane({ commands }: { commands: ConstructorParameters<typeof ViewUpkeep>[0]["commands"] }) {
   const { store, ui } = useScreenState();
   const { dispatch } = useScreenActions();
+  const [upkeep] = useState(() => new ViewUpkeep({ store: () => store, live: () => true, commands }));
+  useEffect(() => store.subscribe(() => upkeep.run()), [store, upkeep]);
   const narrow = currentNarrow(ui);
   const version = useStoreVersion(store);
   const w = useMessageWindow({ store, version, narrow, ui, paneHeight: ROWS, width: 60, color: false, markdownReady: true });
   useLanding(dispatch, { narrow, selection: w.selection, list: w.list, messages: w.messages, selectedIndex: w.selectedIndex, live: true });
-  useReadMarking(commands, {
-    store,
-    version,
+  useViewReport((v) => upkeep.set(v), {
     narrow,
     focus: ui.focus,
+    expandedChannel: undefined,
+    filtering: false,
+    selectedIndex: w.selectedIndex,
+    count: w.messages.length,
     blocks: w.blocks,
     skip: w.skip,
     selectedId: w.selected?.id,
     rows: ROWS,
     covered: false,
-    live: true,
     settled: w.settled,
   });
   if (!narrow) return null;

@@ -1,6 +1,8 @@
 /**
- * Renders the real App (ink-testing-library) on a real sync layer connected
- * to the in-process reference server. Keys and waits run inside act().
+ * Renders the real App (ink-testing-library) on a real account runtime, held
+ * by an accounts registry as the program holds it, connected to the
+ * in-process reference server; the App is given the account's handle. Keys
+ * and waits run inside act().
  */
 import { act } from "react";
 import { render } from "ink-testing-library";
@@ -10,15 +12,17 @@ import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SyncSession } from "../../src/sync/session.js";
+import type { AccountRuntime } from "../../src/sync/account-runtime.js";
+import { AccountsRegistry } from "../../src/sync/accounts-registry.js";
 import type { Commands } from "../../src/sync/commands.js";
 import type { UpdateMachine } from "../../src/sync/update-machine.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
+import { RenderProbe } from "../../src/ui/render-probe.js";
 
 export interface AppHarness {
   ctx: ServerFixture;
-  session: SyncSession;
+  runtime: AccountRuntime;
   machine: UpdateMachine;
   commands: Commands;
   frame(): string;
@@ -45,19 +49,24 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * The app opens on the combined feed unless `settings.startView` says otherwise.
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
-export async function renderApp(opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number } } = {}): Promise<AppHarness> {
+export async function renderApp(
+  opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
+): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
-  const session = await SyncSession.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
-  const { machine, commands } = session;
-  await machine.start();
+  const accounts = new AccountsRegistry();
+  const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const { machine, commands } = runtime;
+  await runtime.start();
   let instance!: ReturnType<typeof render>;
   await act(async () => {
     instance = render(
-      <KeypressProvider onAnyKey={() => session.keyPressed()}>
-        <App session={session} color={opts.color ?? false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
-      </KeypressProvider>,
+      <RenderProbe.Provider value={opts.probe}>
+        <KeypressProvider onAnyKey={handle.actions.keyPressed}>
+          <App account={handle} color={opts.color ?? false} settings={{ ...DEFAULT_SETTINGS, startView: "feed", ...opts.settings }} />
+        </KeypressProvider>
+      </RenderProbe.Provider>,
     );
   });
   if (opts.size) {
@@ -87,7 +96,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings; color?
   };
   return {
     ctx,
-    session,
+    runtime,
     machine,
     commands,
     frame,
@@ -106,7 +115,7 @@ export async function renderApp(opts: { as?: string; settings?: Settings; color?
     until,
     async close() {
       await act(async () => instance.unmount());
-      await session.dispose(1500);
+      await accounts.closeAll(1500);
       await ctx.close();
       await rm(stateDir, { recursive: true, force: true });
     },

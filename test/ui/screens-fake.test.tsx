@@ -4,7 +4,7 @@
  * Each test checks what the user sees and which action the screen asked for
  * (requests are recorded by the fake session's client, never sent).
  */
-import type { ReactNode } from "react";
+import { act, useState, type ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Message } from "../../src/api/schemas/common.js";
 import type { Narrow } from "../../src/model/narrow.js";
@@ -12,7 +12,9 @@ import { loadMarkdown } from "../../src/render/markdown.js";
 import { Compose } from "../../src/ui/components/Compose.js";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { useScreenState } from "../../src/ui/contexts.js";
-import { layoutWindow, renderContext } from "../../src/ui/message-layout.js";
+import { useMessageWindow } from "../../src/ui/hooks/use-message-window.js";
+import { useStoreVersion } from "../../src/ui/hooks/use-store.js";
+import { LayoutCache, layoutWindow, renderContext } from "../../src/ui/message-layout.js";
 import { buildSidebarRows, sidebarRowKey } from "../../src/ui/sidebar-rows.js";
 import { INITIAL_UI } from "../../src/ui/ui-state.js";
 import { FollowedView } from "../../src/ui/views/FollowedView.js";
@@ -50,22 +52,26 @@ function Pane() {
   const { blocks } = layoutWindow(store, messages, messages.length - 1, 10, layout, renderContext(store, false, "UTC", false));
   return (
     <>
-      <MessagesView
-        narrow={narrow!}
-        blocks={blocks}
-        selectedId={selected?.id}
-        unread={new Set()}
-        pending={[]}
-        width={60}
-        paneHeight={10}
-        focused
-        editor={{ text: "", cursor: 0 }}
-        sending={false}
-        placeholder="No messages here yet."
-        loadingMore={false}
-      />
+      <PaneView narrow={narrow!} blocks={blocks} selectedId={selected?.id} unread={new Set()} />
       <FeatureKeys />
     </>
+  );
+}
+
+/** The messages view 60 columns wide and 10 rows high, in the message pane's focus. */
+function PaneView(p: Pick<Parameters<typeof MessagesView>[0], "narrow" | "blocks" | "skip" | "selectedId" | "unread">) {
+  return (
+    <MessagesView
+      {...p}
+      pending={[]}
+      width={60}
+      paneHeight={10}
+      focused
+      editor={{ text: "", cursor: 0 }}
+      sending={false}
+      placeholder="No messages here yet."
+      loadingMore={false}
+    />
   );
 }
 
@@ -111,6 +117,33 @@ describe("message pane on a fake session", () => {
     await screen.press("+");
     await screen.until(() => fake.names().includes("succeeded"), "the reaction made");
     expect(fake.requests()).toEqual([["POST", `messages/${reply.id}/reactions`, expect.objectContaining({ emoji_name: "+1" })]]);
+  });
+});
+
+/** The pane laid out as the App lays it out: the message window hook, the account's key, a layout cache of the screen's. */
+function WindowPane() {
+  const { store, ui, narrow, account } = useScreenState();
+  const version = useStoreVersion(store);
+  const [cache] = useState(() => new LayoutCache());
+  const w = useMessageWindow({ store, version, narrow, ui, paneHeight: 10, width: 60, color: false, markdownReady: true, account: account.key, cache });
+  return <PaneView narrow={narrow!} blocks={w.blocks} skip={w.skip} selectedId={w.selected?.id} unread={w.unreadShown} />;
+}
+
+describe("names in the message pane on a fake session", () => {
+  it("a person renamed elsewhere shows by the new name at once where a message mentions them", async () => {
+    const ann = eg.user({ user_id: 41, full_name: "Ann Archer" });
+    const m = eg.streamMessage({ stream: general, subject: "lunch", content: "ask @**Ann Archer|41** about lunch" });
+    const fake = fakeSession({
+      register: { subscriptions: [general], realm_users: [eg.selfUser, eg.otherUser, ann] },
+      loaded: { narrow: lunch, messages: [m] },
+      narrow: lunch,
+      ui: { focus: "messages", view: { kind: "narrow", narrow: lunch } },
+    });
+    const screen = await show(fake, <WindowPane />);
+    await screen.until(() => screen.frame().includes("@Ann Archer about lunch"), "the mention");
+    await act(async () => eg.apply(fake.store, { type: "realm_user", op: "update", person: { user_id: 41, full_name: "Ann Brook" } }));
+    await screen.until(() => screen.frame().includes("@Ann Brook about lunch"), "the new name");
+    expect(screen.frame()).not.toContain("Archer");
   });
 });
 

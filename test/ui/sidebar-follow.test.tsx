@@ -8,7 +8,7 @@ import { afterEach, expect, it } from "vitest";
 import type { Narrow } from "../../src/model/narrow.js";
 import { narrowKey } from "../../src/model/narrow.js";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
-import { useFeatureContext } from "../../src/ui/contexts.js";
+import { useFeatureContext, useScreenActions } from "../../src/ui/contexts.js";
 import { useSidebarFollowsView } from "../../src/ui/hooks/use-sidebar-follow.js";
 import { resumeDraft } from "../../src/ui/popups/DraftsList.js";
 import { buildSidebarRows, sidebarRowKey } from "../../src/ui/sidebar-rows.js";
@@ -28,7 +28,7 @@ function SidebarWithUpkeep() {
   const { store, ui } = ctx;
   const rows = buildSidebarRows(store, { filter: ui.sidebar.filter, expanded: ui.sidebar.expanded, collapsedFolders: ui.sidebar.collapsedFolders });
   const openKey = ui.view.kind === "narrow" ? narrowKey(ui.view.narrow) : `view:${ui.view.kind}`;
-  useSidebarFollowsView(ctx, openKey, rows);
+  useSidebarFollowsView(useScreenActions(), store, openKey, rows);
   return <Sidebar rows={rows} cursor={ui.sidebar.cursor} width={30} height={20} focused={false} openKey={openKey} rowKey={sidebarRowKey} filter={ui.sidebar.filter} />;
 }
 

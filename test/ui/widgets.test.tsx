@@ -13,7 +13,7 @@ import type { Message, Submessage } from "../../src/api/schemas/common.js";
 import { Compose } from "../../src/ui/components/Compose.js";
 import { MessagePane } from "../../src/ui/components/MessagePane.js";
 import { featureAction } from "../../src/ui/features/index.js";
-import { clearLayoutCache, layoutWindow, renderContext } from "../../src/ui/message-layout.js";
+import { layoutWindow, renderContext } from "../../src/ui/message-layout.js";
 import { WidgetPopup } from "../../src/ui/popups/WidgetPopup.js";
 import * as eg from "../fixtures/example.js";
 import { fakeSession, renderOnFake } from "../fixtures/fake-session.js";
@@ -22,7 +22,6 @@ let unmount: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await unmount?.();
   unmount = undefined;
-  clearLayoutCache();
 });
 
 const general = eg.subscription({ stream_id: 10, name: "general" });

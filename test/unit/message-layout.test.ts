@@ -4,9 +4,8 @@ import { loadMarkdown } from "../../src/render/markdown.js";
 import { displayWidth } from "../../src/render/wrap.js";
 import { encodeHashComponent, emojiCode, messageLink } from "../../src/ui/features/message-actions.js";
 import {
-  clearLayoutCache,
+  LayoutCache,
   layoutMessage,
-  layoutStats,
   layoutWindow,
   renderContext,
   type Block,
@@ -31,7 +30,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   eg.resetIds();
-  clearLayoutCache();
 });
 
 describe("message layout", () => {
@@ -157,21 +155,63 @@ describe("message layout", () => {
   it("caches each message's lines per content version and width", () => {
     const store = eg.store();
     const ctx = renderContext(store, false, "UTC", false);
+    const cache = new LayoutCache();
     const m = eg.streamMessage({ content: "cached **body**" });
     store.messages.put(m);
-    const first = layoutMessage(store, m, undefined, opts(), ctx);
-    const renders = layoutStats.bodyRenders;
-    const again = layoutMessage(store, m, undefined, opts(), ctx);
-    expect(layoutStats.bodyRenders).toBe(renders);
+    const first = layoutMessage(store, m, undefined, opts({ cache }), ctx);
+    expect(cache.bodyRenders).toBe(1);
+    const again = layoutMessage(store, m, undefined, opts({ cache }), ctx);
+    expect(cache.bodyRenders).toBe(1);
     expect(again.lines.at(-1)).toBe(first.lines.at(-1)); // the very same line objects
     eg.apply(store, eg.reactionEvent("add", m.id, { userId: 1 }));
-    const reacted = layoutMessage(store, m, undefined, opts(), ctx);
-    expect(layoutStats.bodyRenders).toBe(renders + 1);
+    const reacted = layoutMessage(store, m, undefined, opts({ cache }), ctx);
+    expect(cache.bodyRenders).toBe(2);
     expect(texts(reacted).at(-1)).toBe("[🎉 1]");
-    layoutMessage(store, m, undefined, opts({ width: 30 }), ctx);
-    expect(layoutStats.bodyRenders).toBe(renders + 2);
+    layoutMessage(store, m, undefined, opts({ width: 30, cache }), ctx);
+    expect(cache.bodyRenders).toBe(3);
     m.content = "edited body";
-    expect(texts(layoutMessage(store, m, undefined, opts({ width: 30 }), ctx))).toContain("edited body");
+    m.last_edit_timestamp = T + 60;
+    expect(texts(layoutMessage(store, m, undefined, opts({ width: 30, cache }), ctx))).toContain("edited body");
+    expect(cache.bodyRenders).toBe(4);
+  });
+
+  it("two accounts whose messages share an id never show each other's layout, and keep their own entries", () => {
+    const cache = new LayoutCache();
+    const a = eg.store();
+    const b = eg.store();
+    const inA = eg.streamMessage({ id: 700, content: "said in the first organization" });
+    const inB = { ...inA, content: "said in the second organization", sender_full_name: "Someone Else" };
+    a.messages.put(inA);
+    b.messages.put(inB);
+    const ctxA = renderContext(a, false, "UTC", false, "first");
+    const ctxB = renderContext(b, false, "UTC", false, "second");
+    const shown = (store: typeof a, m: Message, ctx: typeof ctxA) => texts(layoutMessage(store, m, undefined, opts({ cache }), ctx)).join("\n");
+    expect(shown(a, inA, ctxA)).toContain("said in the first organization");
+    expect(shown(b, inB, ctxB)).toContain("said in the second organization");
+    expect(shown(b, inB, ctxB)).toContain("Someone Else");
+    // Each account's entry stays: going back and forth lays nothing out again.
+    const renders = cache.bodyRenders;
+    expect(shown(a, inA, ctxA)).not.toContain("second");
+    expect(shown(b, inB, ctxB)).not.toContain("first");
+    expect(cache.bodyRenders).toBe(renders);
+  });
+
+  it("a renamed person shows the new name at once in the messages mentioning them", () => {
+    const cache = new LayoutCache();
+    const ann = eg.user({ user_id: 41, full_name: "Ann Archer" });
+    const store = eg.store({ realm_users: [eg.selfUser, eg.otherUser, ann] });
+    const m = eg.streamMessage({ content: "ask @**Ann Archer|41** about it" });
+    store.messages.put(m);
+    // As the screen does: a render context per version of the names (see useMessageWindow).
+    const ctxNow = () => renderContext(store, false, "UTC", false, "acct");
+    const before = ctxNow();
+    expect(texts(layoutMessage(store, m, undefined, opts({ cache }), before)).join("\n")).toContain("@Ann Archer");
+    eg.apply(store, { type: "realm_user", op: "update", person: { user_id: 41, full_name: "Ann Brook" } });
+    const after = ctxNow();
+    expect(after.names).not.toBe(before.names);
+    const body = texts(layoutMessage(store, m, undefined, opts({ cache }), after)).join("\n");
+    expect(body).toContain("@Ann Brook");
+    expect(body).not.toContain("Archer");
   });
 
   it("lays out only a window around the selection that fills the pane", () => {

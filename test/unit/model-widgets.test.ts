@@ -17,7 +17,7 @@ import {
   type PollWidget,
   type TodoWidget,
 } from "../../src/model/widgets.js";
-import { clearLayoutCache, layoutMessage, renderContext } from "../../src/ui/message-layout.js";
+import { LayoutCache, layoutMessage, renderContext } from "../../src/ui/message-layout.js";
 import { widgetLines } from "../../src/ui/widget-lines.js";
 import * as eg from "../fixtures/example.js";
 
@@ -49,7 +49,6 @@ function todo(subs: Submessage[]): TodoWidget {
 beforeEach(() => {
   nextSub = 1;
   eg.resetIds();
-  clearLayoutCache();
 });
 
 describe("polls", () => {
@@ -232,7 +231,7 @@ describe("drawing widgets", () => {
     const m = eg.streamMessage({ content: "/poll Lunch?\nPizza\nTacos", sender_id: OWNER });
     m.submessages = [{ ...pollStart(), message_id: m.id }];
     store.addFetched({ kind: "feed" }, [m], { foundOldest: true, foundNewest: true, direction: "around" });
-    const o = { width: 60, showRecipients: true, color: false };
+    const o = { width: 60, showRecipients: true, color: false, cache: new LayoutCache() };
     const ctx = renderContext(store, false);
     const first = layoutMessage(store, m, undefined, o, ctx).lines.map((l) => l.text);
     expect(first).toContain("Poll: Lunch?  (0 voters)");

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseEvent, type UpdateMessageEvent } from "../../src/api/schemas/events.js";
 import type { Narrow } from "../../src/model/narrow.js";
 import type { Store } from "../../src/model/store.js";
-import { moveOf, moveOutcome, type MoveView } from "../../src/ui/move-follow.js";
+import { moveOf } from "../../src/model/moves.js";
+import { moveOutcome, type MoveView } from "../../src/ui/move-follow.js";
 import * as eg from "../fixtures/example.js";
 
 beforeEach(() => eg.resetIds());

@@ -1,6 +1,7 @@
 /** Which new messages notify, what the notification says, and at most one a second. */
 import { beforeEach, describe, expect, it } from "vitest";
-import { NoteCoalescer, noteFor, noteSequence, notificationFor, previewText, type Note } from "../../src/ui/notifications.js";
+import { NoteCoalescer, noteFor, notificationFor, previewText, type Note } from "../../src/sync/upkeep/notifications.js";
+import { noteSequence } from "../../src/ui/notifications.js";
 import * as eg from "../fixtures/example.js";
 
 beforeEach(() => eg.resetIds());

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "../../src/api/schemas/common.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { visibleLines } from "../../src/ui/components/MessagePane.js";
-import { clearLayoutCache, renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
+import { renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
 import { layoutStickyWindow, shownIds, type WindowTop } from "../../src/ui/sticky-window.js";
 import * as eg from "../fixtures/example.js";
 
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   eg.resetIds();
-  clearLayoutCache();
 });
 
 /** 40 messages from alternating senders, every fifth one three lines long. */

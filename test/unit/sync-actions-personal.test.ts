@@ -14,14 +14,14 @@ import {
   sendScheduledNow,
   setReminder,
 } from "../../src/sync/actions/scheduled.js";
-import type { SyncSession } from "../../src/sync/session.js";
+import type { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { useActionSession } from "../fixtures/action-session.js";
 import * as eg from "../fixtures/example.js";
 import type { fakeConnection } from "../fixtures/fake-connection.js";
 
 const fixture = useActionSession();
 let conn: ReturnType<typeof fakeConnection>;
-let session: SyncSession;
+let session: AccountRuntime;
 beforeEach(() => {
   eg.resetIds();
   conn = fixture.conn();

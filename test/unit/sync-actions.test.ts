@@ -11,7 +11,7 @@ import { setMarkReadPolicy } from "../../src/sync/actions/account.js";
 import { changeSubscriptions, setTopicVisibility, VisibilityPolicy } from "../../src/sync/actions/channels.js";
 import { markAllRead, markNarrowRead } from "../../src/sync/actions/flags.js";
 import type { Store } from "../../src/model/store.js";
-import type { SyncSession } from "../../src/sync/session.js";
+import type { AccountRuntime } from "../../src/sync/account-runtime.js";
 import { ApiError, NetworkError, SchemaError } from "../../src/api/errors.js";
 import { useActionSession } from "../fixtures/action-session.js";
 import type { fakeConnection } from "../fixtures/fake-connection.js";
@@ -21,7 +21,7 @@ const refusal = (code: string, msg: string, status = 400) => ({ status, body: { 
 
 const fixture = useActionSession();
 let conn: ReturnType<typeof fakeConnection>;
-let session: SyncSession;
+let session: AccountRuntime;
 beforeEach(() => {
   conn = fixture.conn();
   session = fixture.session();

@@ -11,7 +11,6 @@ import {
   strikeContent,
   voteContent,
   votedFor,
-  widgetOf,
   type PollWidget,
   type TodoWidget,
 } from "../../model/widgets.js";
@@ -23,13 +22,13 @@ function send(session: Pick<ActionSession, "machine">, messageId: number, conten
 
 function pollOf(store: Store, messageId: number): PollWidget | undefined {
   const m = store.messages.byId.get(messageId);
-  const w = m ? widgetOf(m) : undefined;
+  const w = m ? store.widgets.of(m) : undefined;
   return w?.kind === "poll" ? w : undefined;
 }
 
 function todoOf(store: Store, messageId: number): TodoWidget | undefined {
   const m = store.messages.byId.get(messageId);
-  const w = m ? widgetOf(m) : undefined;
+  const w = m ? store.widgets.of(m) : undefined;
   return w?.kind === "todo" ? w : undefined;
 }
 

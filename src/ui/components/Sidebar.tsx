@@ -11,12 +11,14 @@
  * is what Enter opens (the open view's mark would be a second cursor).
  */
 import { Box, Text } from "ink";
+import { memo } from "react";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
-import { useFeatureContext } from "../contexts.js";
+import { useScreenActions } from "../contexts.js";
 import { handleFilterKey, type FilterLive } from "../features/sidebar-filter.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
 import { RowMark } from "./RowMark.js";
@@ -34,17 +36,21 @@ export interface SidebarProps {
   filter?: string | null;
 }
 
-/** Only the rows that fit are rendered; the window follows the cursor. */
-export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey, filter }: SidebarProps) {
-  const ctx = useFeatureContext();
+/**
+ * Only the rows that fit are rendered; the window follows the cursor. It renders again only
+ * when its props change (its rows, cursor, focus, size): a key elsewhere leaves it as it is.
+ */
+export const Sidebar = memo(function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey, filter }: SidebarProps) {
+  useRenderProbe("sidebar");
+  const actions = useScreenActions();
   const filtering = filter !== null && filter !== undefined;
   // Decided on the latest UI state, not the rendered one: `q` and the text typed right after it
   // may arrive in one burst, before the filter line is even drawn.
   useKeypress((name, input) => {
-    const now = ctx.latest();
+    const now = actions.latest();
     if (now.focus !== "sidebar" || now.sidebar.filter === null) return false;
     const live: FilterLive = { filter: now.sidebar.filter, cursor: now.sidebar.cursor, pick: now.sidebar.pick };
-    return handleFilterKey({ ...ctx, ui: now }, live, name, input);
+    return handleFilterKey(actions.now(), live, name, input);
   }, { priority: 20 });
 
   const listHeight = Math.max(1, filtering ? height - 1 : height);
@@ -69,7 +75,7 @@ export function Sidebar({ rows, cursor, width, height, focused, openKey, rowKey,
       {rows.length === 0 ? <Text dimColor>{filtering ? " Nothing matches." : ""}</Text> : null}
     </Box>
   );
-}
+});
 
 function FilterLine({ filter, width, focused }: { filter: string; width: number; focused: boolean }) {
   const theme = useTheme();
@@ -129,6 +135,7 @@ function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c:
 }
 
 function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; focused: boolean; open: boolean }) {
+  useRenderProbe("sidebar row");
   const theme = useTheme();
   const { row, width } = p;
   if (row.kind === "header") {

@@ -7,10 +7,12 @@
  * screen gives them up until the next key clears the notice).
  */
 import { Box, Text } from "ink";
-import type { ConnectionState } from "../../sync/update-machine.js";
+import { memo } from "react";
+import type { ConnectionState } from "../../sync/account-handle.js";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate, wrapLine } from "../../render/wrap.js";
+import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 
 /** The most rows a long notice takes above the state's row. */
@@ -79,7 +81,9 @@ export function statusRows(p: StatusLineProps): number {
   return statusLayout(p).above.length + 1;
 }
 
-export function StatusLine(p: StatusLineProps) {
+/** Renders again only when what it shows changed (not for every key). */
+export const StatusLine = memo(function StatusLine(p: StatusLineProps) {
+  useRenderProbe("status line");
   const theme = useTheme();
   const { above, left, right, color } = statusLayout(p);
   return (
@@ -95,4 +99,4 @@ export function StatusLine(p: StatusLineProps) {
       </Text>
     </Box>
   );
-}
+});

@@ -1,8 +1,8 @@
 /** Moving around: the sidebar, the message pane, replying, help and quitting. */
 import { dmParticipants, messageDmUsers, type Narrow } from "../../model/narrow.js";
-import type { SendTarget } from "../../sync/outbox.js";
+import type { SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext, Feature } from "../app-context.js";
-import { moveCursor, type SidebarRow } from "../sidebar-rows.js";
+import { moveCursor } from "../sidebar-rows.js";
 import { openHelp } from "../popups/HelpPopup.js";
 
 /** The conversation a reply goes to: the selected message's, else the open topic or DM. */
@@ -20,24 +20,17 @@ export function targetNarrow(t: SendTarget): Narrow {
   return t.type === "stream" ? { kind: "topic", channelId: t.channelId, topic: t.topic } : { kind: "dm", userIds: t.userIds };
 }
 
-/** Sidebar rows are computed by the App and handed to the sidebar actions through this hook. */
-export const sidebarAccess = { rows: [] as SidebarRow[] };
-
-/** The channel (and topic) under the cursor of the open list view (Inbox, Followed topics), set as it renders. */
-export const listAccess: { target?: { channelId: number; topic?: string } } = {};
-
 function moveSelection(ctx: ActionContext, index: number): void {
   const m = ctx.messages[Math.max(0, Math.min(ctx.messages.length - 1, index))];
   if (!m) return;
   // At the last message follow new ones, once the newest is loaded (before, newer ones load as the reader goes on).
   const newest = ctx.narrow ? ctx.store.messages.list(ctx.narrow)?.foundNewest !== false : true;
   ctx.dispatch({ type: "select", id: m.id, follow: newest && index >= ctx.messages.length - 1 });
-  if (ctx.narrow) ctx.session.machine.setAnchor(ctx.narrow, m.id);
+  if (ctx.narrow) ctx.account.actions.keepPlace(ctx.narrow, m.id);
 }
 
 function openRow(ctx: ActionContext, collapseOnRepeat: boolean): void {
-  const rows = sidebarAccess.rows;
-  const row = rows[ctx.ui.sidebar.cursor];
+  const row = ctx.sidebarRows[ctx.ui.sidebar.cursor];
   if (!row || row.kind === "header") return;
   if (row.kind === "channel") {
     const expanded = ctx.ui.sidebar.expanded === row.channelId && collapseOnRepeat ? null : row.channelId;
@@ -82,10 +75,10 @@ export const coreFeature: Feature = {
   actions: {
     help: (ctx) => openHelp(ctx),
     quit: (ctx) => ctx.quit(),
-    sidebarUp: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(sidebarAccess.rows, ctx.ui.sidebar.cursor, -1) }),
-    sidebarDown: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(sidebarAccess.rows, ctx.ui.sidebar.cursor, 1) }),
-    sidebarFirst: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(sidebarAccess.rows, 0, 0) }),
-    sidebarLast: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(sidebarAccess.rows, sidebarAccess.rows.length - 1, 0) }),
+    sidebarUp: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(ctx.sidebarRows, ctx.ui.sidebar.cursor, -1) }),
+    sidebarDown: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(ctx.sidebarRows, ctx.ui.sidebar.cursor, 1) }),
+    sidebarFirst: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(ctx.sidebarRows, 0, 0) }),
+    sidebarLast: (ctx) => ctx.dispatch({ type: "sidebar", cursor: moveCursor(ctx.sidebarRows, ctx.sidebarRows.length - 1, 0) }),
     sidebarOpen: (ctx) => openRow(ctx, true),
     sidebarExpand: (ctx) => openRow(ctx, false),
     sidebarCollapse: (ctx) => ctx.dispatch({ type: "sidebar", expanded: null }),

@@ -4,8 +4,6 @@ import type { ActionContext, Feature } from "../app-context.js";
 import { imageRefs } from "../images/image-refs.js";
 import { ImageViewer } from "../popups/ImageViewer.js";
 
-let lastOpened: { messageId: number; index: number } | undefined;
-
 /** Opens the selected message's image at full pane size (the next one when asked again on the same message). */
 export function openImage(ctx: ActionContext): void {
   const m = ctx.selected;
@@ -13,8 +11,9 @@ export function openImage(ctx: ActionContext): void {
   if (ctx.settings.imagePreviews === false) return ctx.notify("Image previews are off (settings: imagePreviews)");
   const refs = imageRefs(m.content, ctx.store.realm.url || undefined);
   if (refs.length === 0) return ctx.notify("No image in this message");
-  const index = lastOpened?.messageId === m.id ? (lastOpened.index + 1) % refs.length : 0;
-  lastOpened = { messageId: m.id, index };
+  const last = ctx.ui.image;
+  const index = last?.messageId === m.id ? (last.index + 1) % refs.length : 0;
+  ctx.dispatch({ type: "image", messageId: m.id, index });
   const image = refs[index]!;
   ctx.openPopup((close) => createElement(ImageViewer, { image, close }));
 }

@@ -20,8 +20,8 @@ import { imagesFeature } from "./images.js";
 
 export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature, imagesFeature];
 
-const ACTIONS = new Map<string, Action>();
-for (const f of FEATURES) for (const [name, run] of Object.entries(f.actions)) ACTIONS.set(name, run);
+/** Every feature's actions by name (later features' actions of the same name win). */
+const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));
 
 export function featureAction(name: string): Action | undefined {
   return ACTIONS.get(name);

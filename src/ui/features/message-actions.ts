@@ -7,7 +7,6 @@ import type { Message } from "../../api/schemas/common.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { osc52Copy } from "../../render/terminal.js";
-import { setStarred } from "../../sync/actions/flags.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { reactionGroups } from "../message-layout.js";
 import { openEmojiPicker, openReactionChooser } from "../popups/EmojiPicker.js";
@@ -18,7 +17,7 @@ import { reactionParams, reactWith, THUMBS_UP } from "../reactions.js";
 
 // The reaction helpers live in ../reactions.ts (the popups use them too; an import cycle
 // between this module and the popups deadlocks the bundle's async module start-up).
-export { emojiCode, myReaction, reactionParams, reactWith, THUMBS_UP, toggleReaction } from "../reactions.js";
+export { emojiCode, myReaction, reactionParams, reactWith, THUMBS_UP } from "../reactions.js";
 
 // Zulip-style URL fragments: percent-encoding with '.' in place of '%' (and '.', '(' and ')' escaped).
 const HASH_REPLACEMENTS: Record<string, string> = { "%": ".", "(": ".28", ")": ".29", ".": ".2E" };
@@ -75,7 +74,7 @@ export const messageActionsFeature: Feature = {
     msgStar: withSelected((ctx, m) => {
       const starred = ctx.store.messages.starred.has(m.id);
       ctx.attempt(
-        () => setStarred(ctx.session, m.id, !starred),
+        () => ctx.account.actions.setStarred(m.id, !starred),
         starred ? "Unstarred the message" : `Starred the message ${glyphs().star}`,
       );
     }),

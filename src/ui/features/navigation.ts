@@ -8,7 +8,6 @@ import { dmRows, narrowTitle, topicRows } from "../../model/selectors.js";
 import { folderSections } from "../../model/selectors-views.js";
 import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { markNarrowRead } from "../../sync/actions/flags.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { openConfirm } from "../popups/Confirm.js";
 import { buildSidebarRows, sidebarRowKey } from "../sidebar-rows.js";
@@ -129,11 +128,9 @@ function nextDm(ctx: ActionContext): void {
   openAt(ctx, next, ctx.store.firstUnreadIn(next));
 }
 
-export { markNarrowRead };
-
 /** M: the open narrow (topic, channel, conversation…); the combined feed or the Inbox means everything, after a question. */
 function markOpenRead(ctx: ActionContext): void {
-  const { session, store } = ctx;
+  const { account, store } = ctx;
   const narrow = ctx.narrow ?? { kind: "feed" };
   if (narrow.kind === "search") return ctx.notify("Search results are not marked read; open a topic or channel first");
   if (narrow.kind === "feed") {
@@ -141,12 +138,12 @@ function markOpenRead(ctx: ActionContext): void {
       title: "Mark all messages as read?",
       lines: [`${store.unreads.allIds().length} unread messages in every channel and conversation.`],
       action: "mark all read",
-      onConfirm: () => ctx.attempt(() => markNarrowRead(session, store, narrow), "Marked all messages as read"),
+      onConfirm: () => ctx.attempt(() => account.actions.markNarrowRead(narrow), "Marked all messages as read"),
     });
     return;
   }
   const title = sanitizeInline(narrowTitle(store, narrow));
-  ctx.attempt(() => markNarrowRead(session, store, narrow), `Marked ${title} as read`);
+  ctx.attempt(() => account.actions.markNarrowRead(narrow), `Marked ${title} as read`);
 }
 
 export const navigationFeature: Feature = {

@@ -6,7 +6,6 @@
 import { narrowKey } from "../../model/narrow.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { typedText } from "../keys.js";
-import { sidebarAccess } from "./core.js";
 import { buildSidebarRows, filterCursor, rowMatches, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
 
 /**
@@ -128,7 +127,7 @@ export function handleFilterKey(ctx: ActionContext, live: FilterLive, name: stri
 
 /** t: show or hide the topics of the channel under the cursor (or of the topic's channel), keeping the cursor on it. */
 function toggleTopics(ctx: ActionContext): void {
-  const row = sidebarAccess.rows[ctx.ui.sidebar.cursor];
+  const row = ctx.sidebarRows[ctx.ui.sidebar.cursor];
   if (row?.kind !== "channel" && row?.kind !== "topic") return;
   const expanded = ctx.ui.sidebar.expanded === row.channelId ? undefined : row.channelId;
   const key = narrowKey({ kind: "channel", channelId: row.channelId });

@@ -3,7 +3,6 @@
  * widget popup (vote, add an option, check a task off, add a task); on a
  * message with an image instead, it shows the image at full size.
  */
-import { widgetOf } from "../../model/widgets.js";
 import type { Feature } from "../app-context.js";
 import { openWidgetPopup } from "../popups/WidgetPopup.js";
 import { imageRefs } from "../images/image-refs.js";
@@ -27,7 +26,7 @@ export const widgetsFeature: Feature = {
     msgView: (ctx) => {
       const m = ctx.selected;
       if (!m) ctx.notify("Select a message first (j/k in the message pane)");
-      else if (widgetOf(m)) openWidgetPopup(ctx, m.id);
+      else if (ctx.store.widgets.of(m)) openWidgetPopup(ctx, m.id);
       else if (imageRefs(m.content, ctx.store.realm.url || undefined).length > 0) openImage(ctx);
       else ctx.notify("Nothing to view in this message: no poll, to-do list or image");
     },

@@ -1,7 +1,7 @@
 /**
  * The compose box's behaviour: its text lives in a ref updated synchronously
  * (no key is ever lost between renders), is journaled through the sync
- * session on every change (restored after a crash), and is sent through the
+ * account on every change (restored after a crash), and is sent through the
  * outbox (queued while offline, sent exactly once). Edits of an existing
  * message are journaled too (under `edit:<id>`) and saved through the
  * outbox's edit lane.
@@ -17,10 +17,8 @@ import { useRef, useState } from "react";
 import type { Store } from "../../model/store.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { editKey, editMessage, type UpdateMessageParams } from "../../sync/actions/messages.js";
-import { draftKey } from "../../sync/draft-journal.js";
-import type { SendTarget } from "../../sync/outbox.js";
-import type { SyncSession } from "../../sync/session.js";
+import type { UpdateMessageParams } from "../../sync/actions/messages.js";
+import { draftKey, editKey, type AccountHandle, type SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext, ComposeOptions } from "../app-context.js";
 import { applySuggestion, channelNeeded, completionContext, contextKey, suggestionsFor, type CompletionContext, type Suggestion } from "../autocomplete.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAction, type EditorState } from "../compose-editor.js";
@@ -91,7 +89,7 @@ export function runExternalEditor(text: string, env: NodeJS.ProcessEnv = process
 
 export function useCompose(deps: {
   store: Store | undefined;
-  session: SyncSession;
+  account: AccountHandle;
   compose: ComposeState | undefined;
   dispatch: (a: UiAction) => void;
   /** The columns the box gives the text (↑/↓ move by the lines it shows). */
@@ -102,10 +100,10 @@ export function useCompose(deps: {
   const menuState = useRef<{ key?: string; query?: string; index: number; dismissed?: string; seen?: number }>({ index: 0 });
   const [, setTick] = useState(0);
   const [sending, setSending] = useState(false);
-  const { store, session, compose, dispatch } = deps;
+  const { store, account, compose, dispatch } = deps;
   const { setRawMode, isRawModeSupported } = useStdin();
   const { stdout, write } = useStdout();
-  const register = session.machine.lastRegister as Record<string, unknown> | undefined;
+  const register = account.registerInfo();
 
   /** Recomputes the autocomplete list for the current text and cursor. */
   function refreshMenu(): void {
@@ -119,7 +117,7 @@ export function useCompose(deps: {
     }
     st.seen = store.version;
     const channelId = channelNeeded(store, c);
-    if (channelId !== undefined && !store.topicsLoaded.has(channelId)) void session.commands.fetchTopics(channelId);
+    if (channelId !== undefined && !store.topicsLoaded.has(channelId)) void account.actions.fetchTopics(channelId);
     const items = suggestionsFor(store, c, MAX_SUGGESTIONS);
     const key = contextKey(c);
     if (st.key !== key || st.query !== c.query) st.index = 0;
@@ -141,8 +139,8 @@ export function useCompose(deps: {
     editor.current = editorReducer(editor.current, action);
     const text = editor.current.text;
     if (compose && text !== before) {
-      if (compose.editing) session.journal.update(editKey(compose.editing.messageId), text);
-      else session.composeChanged(compose.target, text);
+      if (compose.editing) account.actions.editChanged(compose.editing.messageId, text);
+      else account.actions.composeChanged(compose.target, text);
     }
     refreshMenu();
     setTick((t) => t + 1);
@@ -196,7 +194,7 @@ export function useCompose(deps: {
   }
 
   function close() {
-    session.composeClosed();
+    account.actions.composeClosed();
     menuState.current = { index: 0 };
     if (editor.current.menu) editor.current = { text: editor.current.text, cursor: editor.current.cursor };
     dispatch({ type: "compose", compose: undefined });
@@ -213,14 +211,14 @@ export function useCompose(deps: {
     if (channelId !== undefined && m?.type === "stream" && channelId !== m.stream_id) p.stream_id = channelId;
     if (p.topic !== undefined || p.stream_id !== undefined) p.propagate_mode = c.editing.propagateMode ?? "change_one";
     if (p.content === undefined && p.topic === undefined && p.stream_id === undefined) {
-      session.journal.clear(editKey(id));
+      account.actions.editDropped(id);
       close();
       dispatch({ type: "notice", text: "Nothing changed." });
       return;
     }
     setSending(true);
     try {
-      const saved = await editMessage(session, id, p);
+      const saved = await account.actions.editMessage(id, p);
       if (!saved.ok) {
         dispatch({ type: "composeError", error: t`Not saved: ${saved.error.message} — your text is kept` });
         return;
@@ -248,10 +246,10 @@ export function useCompose(deps: {
       await saveEdit({ ...compose, editing: compose.editing }, text);
       return;
     }
-    session.send(compose.target, text);
+    account.actions.send(compose.target, text);
     editor.current = EMPTY_EDITOR;
     menuState.current = { index: 0 };
-    session.composeClosed();
+    account.actions.composeClosed();
     dispatch({ type: "compose", compose: undefined });
     deps.onSent();
   }
@@ -264,15 +262,15 @@ export function useCompose(deps: {
     sending,
     open(target: SendTarget, opts: ComposeOptions = {}) {
       if (!store) return;
-      if (compose) session.composeClosed();
+      if (compose) account.actions.composeClosed();
       const initial = opts.initialText ?? "";
       let text: string;
       if (opts.editing) {
-        text = session.journal.get(editKey(opts.editing.messageId)) ?? initial;
+        text = account.actions.editText(opts.editing.messageId) ?? initial;
       } else {
-        const restored = session.composeOpened(target) ?? "";
+        const restored = account.actions.composeOpened(target) ?? "";
         text = restored && initial ? `${restored}\n${initial}` : restored || initial;
-        if (initial) session.composeChanged(target, text);
+        if (initial) account.actions.composeChanged(target, text);
       }
       setText(text);
       dispatch({ type: "compose", compose: { target, label: composeLabel(store, target), key: draftKey(target), editing: opts.editing } });

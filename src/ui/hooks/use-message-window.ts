@@ -12,7 +12,7 @@ import { narrowMessages } from "../../model/selectors.js";
 import type { MessageList } from "../../model/messages.js";
 import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
-import { renderContext, type LayoutOptions } from "../message-layout.js";
+import { renderContext, type LayoutCache, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
 import { selectionOf, type Selection, type UiAction, type UiState } from "../ui-state.js";
@@ -32,26 +32,34 @@ export interface MessageWindowInput {
   images?: LayoutOptions["images"];
   /** The theme's colours for bodies, and a key of the glyphs in use: laid out again when either changes. */
   look?: { colors: BodyColors; key: string };
+  /** Whose store it is (the account's key), and where laid-out messages are kept. */
+  account?: string;
+  cache?: LayoutCache;
 }
 
-export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images, look }: MessageWindowInput) {
+export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images, look, account, cache }: MessageWindowInput) {
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
   const selection = narrow ? selectionOf(ui, narrow) : { follow: true, initial: true };
   const selectedIndex = selectionIndex(store, messages, selection, narrow);
   const selected: Message | undefined = messages[selectedIndex];
-  const ctxRender = useMemo(() => (store ? { ...renderContext(store, color), ...(look && { colors: look.colors }) } : undefined), [store, color, look?.colors, look?.key]);
+  // A new context when names may have changed (a person or channel renamed): bodies show the new ones at once.
+  const names = store?.namesVersion;
+  const ctxRender = useMemo(
+    () => (store ? { ...renderContext(store, color, undefined, undefined, account), ...(look && { colors: look.colors }) } : undefined),
+    [store, names, account, color, look?.colors, look?.key],
+  );
   // Where the pane's window starts, kept from frame to frame while the same narrow is open.
   const shown = useRef<{ key: string; top: WindowTop | undefined }>({ key: "", top: undefined });
   const { blocks, skip } = useMemo(() => {
     if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
     const key = narrowKey(narrow);
     const previous = shown.current.key === key ? shown.current.top : undefined;
-    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images };
+    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images, cache };
     const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous);
     shown.current = { key, top: window.top };
     return window;
-  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images]);
+  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images, cache]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
   // view on its way to the newest message has not reached it while newer ones are still loading.

@@ -6,18 +6,19 @@
  * Opening from the sidebar itself leaves the cursor where it already is.
  */
 import { useEffect } from "react";
-import type { ActionContext } from "../app-context.js";
+import type { Store } from "../../model/store.js";
+import type { ScreenActions } from "../contexts.js";
 import { revealInSidebar } from "../features/navigation.js";
 import { sidebarRowKey, type SidebarRow } from "../sidebar-rows.js";
 
-export function useSidebarFollowsView(ctx: ActionContext | undefined, openKey: string | undefined, rows: SidebarRow[]): void {
+export function useSidebarFollowsView(actions: ScreenActions | undefined, store: Store | undefined, openKey: string | undefined, rows: SidebarRow[]): void {
   useEffect(() => {
-    if (!ctx || openKey === undefined) return;
-    const now = ctx.latest();
-    if (now.sidebar.filter !== null) return;
-    const at = rows[now.sidebar.cursor];
+    if (!actions || openKey === undefined) return;
+    const ctx = actions.now();
+    if (ctx.ui.sidebar.filter !== null) return;
+    const at = rows[ctx.ui.sidebar.cursor];
     if (at && sidebarRowKey(at) === openKey) return;
-    revealInSidebar({ ...ctx, ui: now }, now.view.kind === "narrow" ? now.view.narrow : `view:${now.view.kind}`);
-    // Only a change of the open view moves the cursor (rows and context change on every render); the user's own moves in the sidebar are theirs.
-  }, [openKey, ctx?.store]);
+    revealInSidebar(ctx, ctx.ui.view.kind === "narrow" ? ctx.ui.view.narrow : `view:${ctx.ui.view.kind}`);
+    // Only a change of the open view moves the cursor (rows change on every render of the store); the user's own moves in the sidebar are theirs.
+  }, [openKey, store]);
 }

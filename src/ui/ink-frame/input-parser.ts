@@ -33,7 +33,7 @@ const ANSWER_START = /^\x1b(?:\[[?>=]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(
 /** A string sequence longer than this is no answer of a terminal's (ours are short). */
 const STRING_LIMIT = 4096;
 /** ESC ] OSC, ESC P DCS, ESC _ APC, ESC ^ PM, ESC X SOS: strings up to ST or BEL. */
-const STRING_OPENERS = new Set(["]", "P", "_", "^", "X"]);
+const STRING_OPENERS: ReadonlySet<string> = new Set(["]", "P", "_", "^", "X"]);
 
 /**
  * CSI sequences only a terminal sends, never a key: device attributes (`CSI ? … c`, `CSI > … c`),

@@ -6,7 +6,7 @@ import { Text } from "ink";
 import { useEffect, type ReactNode } from "react";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { formatSize, myAttachments, removeAttachment, type Attachment } from "../../sync/actions/files.js";
+import { formatSize, type Attachment } from "../../sync/actions/files.js";
 import type { ActionContext } from "../app-context.js";
 import { openLink, saveWithProgress } from "../file-transfers.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -32,13 +32,13 @@ export function Attachments({ ctx, close }: { ctx: ActionContext; close: () => v
   const { width, height } = usePopupSize();
   const [state, setState] = useRefState<Loaded>({ kind: "loading" });
   const [cursor, setCursor] = useRefState(0);
-  const { keymap, session } = ctx;
+  const { keymap, account } = ctx;
 
   const load = () =>
-    void myAttachments(session).then((r) =>
+    void account.actions.myAttachments().then((r) =>
       setState(r.ok ? { kind: "ready", list: [...r.value.attachments].sort((a, b) => b.create_time - a.create_time), used: r.value.used } : { kind: "failed", message: r.error.message }),
     );
-  useEffect(load, [session]);
+  useEffect(load, [account]);
 
   useKeypress(
     (name) => {
@@ -60,7 +60,7 @@ export function Attachments({ ctx, close }: { ctx: ActionContext; close: () => v
           action: "delete",
           danger: true,
           onConfirm: () =>
-            void removeAttachment(session, a.id).then((r) => {
+            void account.actions.removeAttachment(a.id).then((r) => {
               ctx.notify(r.ok ? `Deleted ${sanitizeInline(a.name)}` : `Could not delete ${sanitizeInline(a.name)}: ${r.error.message}`, r.ok ? "info" : "error");
               load();
             }),

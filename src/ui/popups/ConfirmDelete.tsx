@@ -4,7 +4,6 @@ import type { Message } from "../../api/schemas/common.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { presentEmoji } from "../../render/glyphs.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
-import { deleteMessage } from "../../sync/actions/messages.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenActions, useScreenState } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
@@ -15,7 +14,7 @@ import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function ConfirmDelete({ message, close }: { message: Message; close: () => void }) {
-  const { store, session, keymap } = useScreenState();
+  const { store, account, keymap } = useScreenState();
   const { attempt } = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
@@ -24,7 +23,7 @@ export function ConfirmDelete({ message, close }: { message: Message; close: () 
       const action = keymap.action("popup.confirm", name);
       if (action === "confirm.yes") {
         close();
-        attempt(() => deleteMessage(session, message.id), "Message deleted.");
+        attempt(() => account.actions.deleteMessage(message.id), "Message deleted.");
       } else if (action === "confirm.no") close();
       return true;
     },

@@ -11,9 +11,7 @@ import { narrowTitle } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import { deleteLocalDraft, deleteServerDraft } from "../../sync/actions/drafts.js";
-import { draftKey, type DraftJournal } from "../../sync/draft-journal.js";
-import type { SendTarget } from "../../sync/outbox.js";
+import { draftKey, type JournalView, type SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenActions, useScreenState, type ScreenActions } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
@@ -37,7 +35,7 @@ export interface DraftRow {
   editing?: number;
 }
 
-export function draftRows(store: Store, journal: DraftJournal): DraftRow[] {
+export function draftRows(store: Store, journal: JournalView): DraftRow[] {
   const rows: DraftRow[] = [];
   const keys = new Set<string>();
   const serverIds = new Set<number>();
@@ -79,15 +77,15 @@ function age(ms: number, now: number): string {
 }
 
 export function DraftsList({ close }: { close: () => void }) {
-  const { store, session, keymap } = useScreenState();
+  const { store, account, keymap } = useScreenState();
   const actions = useScreenActions();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
-  useEffect(() => session.journal.onChange(() => setTick((t) => t + 1)), [session]);
+  useEffect(() => account.subscribe((c) => c.kind === "journal" && setTick((t) => t + 1)), [account]);
   const [cursor, setCursor] = useRefState(0);
   const current = () => {
-    const rows = draftRows(store, session.journal);
+    const rows = draftRows(store, account.journal);
     return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
   };
   const { rows, at } = current();
@@ -108,10 +106,10 @@ export function DraftsList({ close }: { close: () => void }) {
       } else if (action === "drafts.delete" && row) {
         if (row.serverId !== undefined) {
           const id = row.serverId;
-          actions.attempt(() => deleteServerDraft(session, id), "Draft deleted.");
+          actions.attempt(() => account.actions.deleteServerDraft(id), "Draft deleted.");
         } else {
           const key = row.key;
-          actions.attempt(async () => deleteLocalDraft(session, key), "Draft deleted.");
+          actions.attempt(async () => account.actions.deleteLocalDraft(key), "Draft deleted.");
         }
       }
       return true;

@@ -22,9 +22,9 @@ import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 
 export function ImageViewer({ image, close }: { image: ImageRef; close: () => void }) {
-  const { session, keymap, store } = useScreenState();
+  const { account, keymap, store } = useScreenState();
   const { width, height } = usePopupSize();
-  const previews = previewsOf(session);
+  const previews = previewsOf(account);
   const [, setVersion] = useState(previews.version);
   useEffect(() => previews.onChange(() => setVersion(previews.version)), [previews]);
   useKeypress(

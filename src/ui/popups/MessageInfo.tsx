@@ -10,7 +10,6 @@ import type { MessageHistoryResponse } from "../../api/schemas/responses.js";
 import type { Store } from "../../model/store.js";
 import { glyphs, presentEmoji, t } from "../../render/glyphs.js";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
-import { messageHistory, messageSource } from "../../sync/actions/messages.js";
 import { formatDateTime } from "../../render/time.js";
 import { wrapText } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
@@ -75,7 +74,7 @@ interface Loaded {
 }
 
 function MessageInfo({ messageId, close }: { messageId: number; close: () => void }) {
-  const { store, session, keymap } = useScreenState();
+  const { store, account, keymap } = useScreenState();
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
@@ -83,16 +82,16 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
 
   useEffect(() => {
     let live = true;
-    void messageSource(session, messageId).then(
+    void account.actions.messageSource(messageId).then(
       (r) => live && setLoaded((l) => (r.ok ? { ...l, raw: r.value } : { ...l, rawError: r.error.message })),
     );
-    void messageHistory(session, messageId).then(
+    void account.actions.messageHistory(messageId).then(
       (r) => live && setLoaded((l) => (r.ok ? { ...l, history: r.value } : { ...l, historyError: r.error.message })),
     );
     return () => {
       live = false;
     };
-  }, [session, messageId]);
+  }, [account, messageId]);
 
   const inner = Math.max(20, width - 4);
   const m = store.messages.byId.get(messageId);

@@ -8,6 +8,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { narrowAnchorId, type Narrow } from "../../model/narrow.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
+import type { AccountHandle } from "../../sync/account-handle.js";
 import type { ActionContext } from "../app-context.js";
 import type { Keymap } from "../keymap.js";
 import { EMPTY_EDITOR, editorReducer, type EditorState } from "../compose-editor.js";
@@ -34,13 +35,12 @@ export class SearchHistory {
   }
 }
 
-/** One history per session (an account), kept while the program runs. */
-const histories = new WeakMap<object, SearchHistory>();
+/** Where the account's handle keeps its search history. */
+const HISTORY = Symbol("search history");
 
-export function searchHistory(owner: object): SearchHistory {
-  let h = histories.get(owner);
-  if (!h) histories.set(owner, (h = new SearchHistory()));
-  return h;
+/** One history per account, kept while the account is open. */
+export function searchHistory(account: Pick<AccountHandle, "keep">): SearchHistory {
+  return account.keep(HISTORY, () => new SearchHistory());
 }
 
 const SYNTAX = [
@@ -51,7 +51,7 @@ const SYNTAX = [
 
 export function openSearchPrompt(ctx: ActionContext): void {
   const selfEmail = ctx.store.users.get(ctx.store.selfId)?.email;
-  const history = searchHistory(ctx.session);
+  const history = searchHistory(ctx.account);
   ctx.openPopup((close) => (
     <SearchPrompt
       history={history}

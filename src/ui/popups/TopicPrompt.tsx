@@ -11,7 +11,7 @@ import { topicKey } from "../../model/narrow.js";
 import { topicRows } from "../../model/selectors.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import type { SendTarget } from "../../sync/outbox.js";
+import type { SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { cleanTyped } from "../compose-editor.js";
@@ -107,7 +107,7 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
   const [mode, setMode] = useRefState<PropagateMode>(editing?.propagateMode ?? "change_one");
   const [error, setError] = useState<string | undefined>();
   const channelId = channel();
-  useEffect(() => void ctx.session.commands.fetchTopics(channelId), [ctx.session, channelId]);
+  useEffect(() => void ctx.account.actions.fetchTopics(channelId), [ctx.account, channelId]);
 
   const room = Math.max(1, height - (editing ? 10 : 7));
   /** What is typed, the matching topics (or channels), and the topic chosen — from the refs, so always current. */
@@ -154,7 +154,7 @@ export function TopicPrompt({ channelId: startChannel, editing, onDone, close }:
       if (action === "topic.cancel") close();
       else if (action === "topic.accept") {
         const now = current();
-        const register = ctx.session.machine.lastRegister as Record<string, unknown> | undefined;
+        const register = ctx.account.registerInfo();
         const problem = now.moved || !editing ? topicProblem(ctx.store, channel(), now.topic, register) : undefined;
         if (problem) setError(problem);
         else {

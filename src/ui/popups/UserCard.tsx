@@ -11,7 +11,6 @@ import type { Store } from "../../model/store.js";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
-import { lookUpUser } from "../../sync/actions/users.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
 import { displayKey } from "../keymap.js";
@@ -91,7 +90,7 @@ export function cardLines(store: Store, u: User, nowMs: number): CardLine[] {
 }
 
 function UserCard({ userId, close }: { userId: number; close: () => void }) {
-  const { store, session, keymap } = useScreenState();
+  const { store, account, keymap } = useScreenState();
   usePresenceVersion(store); // presence follows the server live
   const theme = useTheme();
   const { width, height } = usePopupSize();
@@ -101,7 +100,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
 
   useEffect(() => {
     let live = true;
-    void lookUpUser(session, userId).then((r) => {
+    void account.actions.lookUpUser(userId).then((r) => {
       if (!live) return;
       if (r.ok) setFresh(r.value);
       else setError(r.error.message);
@@ -111,7 +110,7 @@ function UserCard({ userId, close }: { userId: number; close: () => void }) {
       live = false;
       clearInterval(tick);
     };
-  }, [session, userId]);
+  }, [account, userId]);
 
   useKeypress(
     (name) => {

@@ -7,11 +7,10 @@
  */
 import { Text } from "ink";
 import { Fragment, useReducer, useRef } from "react";
-import { splitTask, widgetOf, type Widget } from "../../model/widgets.js";
+import { splitTask, type Widget } from "../../model/widgets.js";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
-import { addPollOption, addTodoTask, togglePollVote, toggleTask } from "../../sync/actions/widgets.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { useKeypress } from "../hooks/use-keypress.js";
@@ -57,16 +56,16 @@ function toggle(ctx: ActionContext, w: Widget, row: Row): void {
   const id = w.messageId;
   const label = truncate(row.text, 40);
   if (w.kind === "poll") {
-    ctx.attempt(() => togglePollVote(ctx.session, ctx.store, id, row.key), row.on ? `Took back your vote for ${label}` : `Voted for ${label}`);
+    ctx.attempt(() => ctx.account.actions.togglePollVote(id, row.key), row.on ? `Took back your vote for ${label}` : `Voted for ${label}`);
   } else {
-    ctx.attempt(() => toggleTask(ctx.session, ctx.store, id, row.key), row.on ? `Unchecked ${label}` : `Checked off ${label}`);
+    ctx.attempt(() => ctx.account.actions.toggleTask(id, row.key), row.on ? `Unchecked ${label}` : `Checked off ${label}`);
   }
 }
 
 function add(ctx: ActionContext, w: Widget, text: string): void {
   const id = w.messageId;
-  if (w.kind === "poll") ctx.attempt(() => addPollOption(ctx.session, ctx.store, id, text), `Added the option ${truncate(sanitizeInline(text.trim()), 40)}`);
-  else ctx.attempt(() => addTodoTask(ctx.session, ctx.store, id, text), `Added the task ${truncate(taskText(splitTask(text)), 40)}`);
+  if (w.kind === "poll") ctx.attempt(() => ctx.account.actions.addPollOption(id, text), `Added the option ${truncate(sanitizeInline(text.trim()), 40)}`);
+  else ctx.attempt(() => ctx.account.actions.addTodoTask(id, text), `Added the task ${truncate(taskText(splitTask(text)), 40)}`);
 }
 
 export function WidgetPopup({ messageId, close }: { messageId: number; close: () => void }) {
@@ -89,7 +88,7 @@ export function WidgetPopup({ messageId, close }: { messageId: number; close: ()
   const cursor = cursorRef.current;
   const draft = draftRef.current;
   const m = ctx.store.messages.byId.get(messageId);
-  const w = m ? widgetOf(m) : undefined;
+  const w = m ? ctx.store.widgets.of(m) : undefined;
   const rows = w ? rowsOf(ctx, w) : [];
   const at = Math.min(cursor, Math.max(0, rows.length - 1));
   const room = Math.max(1, Math.floor((height - 5 - (draft !== undefined ? 1 : 0)) / 2));

@@ -40,7 +40,7 @@ const OWED_MS = 5000;
 
 type Env = Record<string, string | undefined>;
 
-const MODES = new Set<GraphicsMode>(["kitty", "iterm", "sixel", "halfblocks", "off"]);
+const MODES: ReadonlySet<GraphicsMode> = new Set<GraphicsMode>(["kitty", "iterm", "sixel", "halfblocks", "off"]);
 
 export function colorDepth(env: Env): ColorDepth {
   return /^(truecolor|24bit)$/i.test(env.COLORTERM ?? "") ? "truecolor" : "256";

@@ -5,40 +5,27 @@
  */
 import { Box, Text } from "ink";
 import { useMemo } from "react";
-import { narrowKey, type Narrow } from "../../model/narrow.js";
-import { followedTopics } from "../../model/selectors-views.js";
 import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";
-import { listAccess } from "../features/core.js";
 import { openAt } from "../features/navigation.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
-import { ListLine, markConversationRead, useListCursor, type ListRow } from "./InboxView.js";
-
-type FollowedRow = ListRow & { narrow: Narrow; channel: string; color?: string; topic: string; unread: number };
+import { followedRows } from "../list-rows.js";
+import { ListLine, markConversationRead, useListCursor } from "./InboxView.js";
 
 export function FollowedView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
   const ctx = useFeatureContext();
   const theme = useTheme();
   const version = useStoreVersion(ctx.store);
-  const rows = useMemo(
-    () =>
-      followedTopics(ctx.store).map((t): FollowedRow => {
-        const narrow: Narrow = { kind: "topic", channelId: t.channelId, topic: t.topic };
-        return { key: narrowKey(narrow), selectable: true, narrow, channel: t.channelName, color: ctx.store.channels.get(t.channelId)?.color, topic: t.displayName, unread: t.unread };
-      }),
-    [ctx.store, version],
-  );
+  const rows = useMemo(() => followedRows(ctx.store), [ctx.store, version]);
   const unread = rows.reduce((n, r) => n + r.unread, 0);
   const { cursor, start, visible } = useListCursor("followed", rows, Math.max(1, height - 1), {
     active: focused && ctx.ui.focus === "messages",
     onOpen: (row) => openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow)),
     onMarkRead: (row) => markConversationRead(ctx, row.narrow),
   });
-  const at = rows[cursor]?.narrow;
-  listAccess.target = at?.kind === "topic" ? { channelId: at.channelId, topic: at.topic } : undefined;
   const channelColor = (c: string | undefined) => theme.channel(c, "mark");
   return (
     <Box flexDirection="column" width={width} height={height} flexShrink={0}>

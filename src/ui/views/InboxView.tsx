@@ -9,7 +9,7 @@
  */
 import { Box, Text } from "ink";
 import { useMemo, useRef } from "react";
-import { narrowKey, type Narrow } from "../../model/narrow.js";
+import type { Narrow } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
 import { glyphs, presentResolved, t } from "../../render/glyphs.js";
@@ -17,18 +17,14 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
-import { listAccess } from "../features/core.js";
-import { markNarrowRead, openAt } from "../features/navigation.js";
+import { openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
+import { cursorIn, inboxRows, selectableNear, type ListRow } from "../list-rows.js";
 
-export interface ListRow {
-  key: string;
-  /** Section headings are passed over by the cursor. */
-  selectable: boolean;
-}
+export type { ListRow } from "../list-rows.js";
 
 const MOVES: Record<string, (i: number, page: number) => number> = {
   up: (i) => i - 1,
@@ -38,12 +34,6 @@ const MOVES: Record<string, (i: number, page: number) => number> = {
   oldest: () => 0,
   newest: () => Number.MAX_SAFE_INTEGER,
 };
-
-function selectableNear<R extends ListRow>(rows: R[], index: number, step: 1 | -1): number {
-  for (let i = index; i >= 0 && i < rows.length; i += step) if (rows[i]!.selectable) return i;
-  for (let i = index; i >= 0 && i < rows.length; i -= step) if (rows[i]!.selectable) return i;
-  return -1;
-}
 
 /**
  * A cursor over a list view's rows, kept in the UI state by row key (and its
@@ -59,9 +49,7 @@ export function useListCursor<R extends ListRow>(
 ): { cursor: number; start: number; visible: R[] } {
   const { ui, keymap } = useScreenState();
   const { dispatch } = useScreenActions();
-  const state = ui.lists[view] ?? {};
-  let cursor = rows.findIndex((r) => r.key === state.cursor);
-  if (cursor < 0) cursor = selectableNear(rows, Math.min(state.index ?? 0, rows.length - 1), 1);
+  const cursor = cursorIn(rows, ui.lists[view] ?? {});
   // Keys that arrive before the next render build on each other.
   const live = useRef(cursor);
   live.current = cursor;
@@ -96,9 +84,9 @@ export function useListCursor<R extends ListRow>(
 }
 
 /** Marks a conversation or channel read on the server (the counts follow through its events). */
-export function markConversationRead(ctx: Pick<ActionContext, "store" | "session" | "attempt">, narrow: Narrow): void {
+export function markConversationRead(ctx: Pick<ActionContext, "store" | "account" | "attempt">, narrow: Narrow): void {
   const title = sanitizeInline(narrowTitle(ctx.store, narrow));
-  ctx.attempt(() => markNarrowRead(ctx.session, ctx.store, narrow), `Marked ${title} as read`);
+  ctx.attempt(() => ctx.account.actions.markNarrowRead(narrow), `Marked ${title} as read`);
 }
 
 /** One list line: the gutter's mark (RowMark.tsx), text on the left, an optional mention mark and a count on the right. */
@@ -139,36 +127,6 @@ export function ListLine(p: {
   );
 }
 
-type InboxRow = ListRow &
-  (
-    | { kind: "section"; label: string; unread: number }
-    | { kind: "dm"; narrow: Narrow; names: string; unread: number; mentioned: boolean }
-    | { kind: "channel"; channelId: number; name: string; color: string; unread: number; mentioned: boolean; collapsed: boolean }
-    | { kind: "topic"; narrow: Narrow; name: string; unread: number; mentioned: boolean; followed: boolean }
-  );
-
-function inboxRows(data: ReturnType<typeof inbox>, collapsed: number[]): InboxRow[] {
-  const rows: InboxRow[] = [];
-  if (data.dms.length) {
-    rows.push({ kind: "section", key: "section:dms", selectable: false, label: "DIRECT MESSAGES", unread: data.dms.reduce((n, d) => n + d.unread, 0) });
-    for (const d of data.dms) {
-      const narrow: Narrow = { kind: "dm", userIds: d.userIds };
-      rows.push({ kind: "dm", key: narrowKey(narrow), selectable: true, narrow, names: d.names, unread: d.unread, mentioned: d.mentioned });
-    }
-  }
-  if (data.channels.length) rows.push({ kind: "section", key: "section:channels", selectable: false, label: "CHANNELS", unread: data.total - (rows[0]?.unread ?? 0) });
-  for (const c of data.channels) {
-    const folded = collapsed.includes(c.channelId);
-    rows.push({ kind: "channel", key: `channel:${c.channelId}`, selectable: true, channelId: c.channelId, name: c.name, color: c.color, unread: c.unread, mentioned: c.mentioned, collapsed: folded });
-    if (folded) continue;
-    for (const t of c.topics) {
-      const narrow: Narrow = { kind: "topic", channelId: c.channelId, topic: t.topic };
-      rows.push({ kind: "topic", key: narrowKey(narrow), selectable: true, narrow, name: t.displayName, unread: t.unread, mentioned: t.mentioned, followed: t.followed });
-    }
-  }
-  return rows;
-}
-
 const NONE_COLLAPSED: number[] = [];
 
 export function InboxView({ width, height, focused }: { width: number; height: number; focused: boolean }) {
@@ -194,9 +152,6 @@ export function InboxView({ width, height, focused }: { width: number; height: n
       else if (row.kind === "dm" || row.kind === "topic") markConversationRead(ctx, row.narrow);
     },
   });
-  const at = rows[cursor];
-  listAccess.target =
-    at?.kind === "channel" ? { channelId: at.channelId } : at?.kind === "topic" && at.narrow.kind === "topic" ? { channelId: at.narrow.channelId, topic: at.narrow.topic } : undefined;
   const channelColor = (c: string) => theme.channel(c, "mark");
   const g = glyphs();
   return (

@@ -4,12 +4,13 @@ import { narrowTitle } from "../../model/selectors.js";
 import type { Narrow } from "../../model/narrow.js";
 import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
-import type { OutboxEntry } from "../../sync/outbox.js";
+import type { OutboxEntry } from "../../sync/account-handle.js";
 import { Compose } from "../components/Compose.js";
 import { MessagePane } from "../components/MessagePane.js";
 import type { EditorState } from "../compose-editor.js";
 import type { Block } from "../message-layout.js";
 import { useScreenState } from "../contexts.js";
+import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { ComposeState } from "../ui-state.js";
 
@@ -49,6 +50,7 @@ export function messageRows(paneHeight: number, pending: number, typing: boolean
 }
 
 export function MessagesView(p: MessagesViewProps) {
+  useRenderProbe("messages");
   const theme = useTheme();
   const { store } = useScreenState();
   const title = presentResolved(sanitizeInline(narrowTitle(store, p.narrow)));

@@ -5,11 +5,11 @@
  * or newer ones are fetched.
  */
 import { describe, expect, it } from "vitest";
-import { checkRecordsInTurns, type NextTurn } from "../../src/sync/screen/record-checks.js";
+import { checkRecordsInTurns, type NextTurn } from "../../src/sync/upkeep/record-checks.js";
 import type { Narrow } from "../../src/model/narrow.js";
 import type { MarkReadPolicy } from "../../src/model/read-policy.js";
-import { idsToMarkRead, ReadMarks, wantsNewer, wantsOlder, type PaneReading } from "../../src/sync/screen/pane-upkeep.js";
-import { scheduleTypingExpiry } from "../../src/sync/screen/typing-expiry.js";
+import { idsToMarkRead, ReadMarks, wantsNewer, wantsOlder, type PaneReading } from "../../src/sync/upkeep/pane-upkeep.js";
+import { scheduleTypingExpiry } from "../../src/sync/upkeep/typing-expiry.js";
 import { FakeClock } from "../fixtures/fake-clock.js";
 import * as eg from "../fixtures/example.js";
 
