@@ -36,9 +36,9 @@ interface Element {
 }
 
 /** The style in force just before `word` on a styled line: its foreground colour and attributes (1 bold, 7 inverse…). */
-function styleBefore(line: string, word: string): { fg: string | undefined; attrs: Set<string> } {
+function styleBefore(line: string, word: string): { fg: string | undefined; bg: string | undefined; attrs: Set<string> } {
   const at = line.indexOf(word);
-  const style = { fg: undefined as string | undefined, attrs: new Set<string>() };
+  const style = { fg: undefined as string | undefined, bg: undefined as string | undefined, attrs: new Set<string>() };
   if (at < 0) return style;
   for (const m of line.slice(0, at).matchAll(/\x1b\[([\d;:]*)m/g)) { // eslint-disable-line no-control-regex
     const ps = (m[1] ?? "").split(/[;:]/);
@@ -46,15 +46,20 @@ function styleBefore(line: string, word: string): { fg: string | undefined; attr
       const p = ps[i]!;
       if (p === "" || p === "0") {
         style.fg = undefined;
+        style.bg = undefined;
         style.attrs.clear();
       } else if (p === "38") {
         const n = ps[i + 1] === "5" ? 2 : 4; // 38;5;n or 38;2;r;g;b
         style.fg = ps.slice(i, i + n + 1).join(";");
         i += n;
       } else if (p === "48") {
-        i += ps[i + 1] === "5" ? 2 : 4;
+        const n = ps[i + 1] === "5" ? 2 : 4;
+        style.bg = ps.slice(i, i + n + 1).join(";");
+        i += n;
       } else if (/^(3[0-7]|9[0-7])$/.test(p)) style.fg = p;
+      else if (/^(4[0-7]|10[0-7])$/.test(p)) style.bg = p;
       else if (p === "39") style.fg = undefined;
+      else if (p === "49") style.bg = undefined;
       else if (/^[1-9]$/.test(p)) style.attrs.add(p);
       else if (p === "22") (style.attrs.delete("1"), style.attrs.delete("2"));
       else if (/^2[3-9]$/.test(p)) style.attrs.delete(p.slice(1));
@@ -114,7 +119,13 @@ const elements = (lena: number): Element[] => [
     source: `hi @**Maya Okafor** and @_**Omar Haddad** and @**Lena Old Name|${lena}**`,
     drawn: ["hi @Maya Okafor and @Omar Haddad and @Lena Fischer"],
     raw: ["**", "@_", "|"],
-    styled: ["the reader's own mention in inverse video", (s) => styleBefore(s.split("\n").find((l) => l.includes("@Maya")) ?? "", "@Maya").attrs.has("7")],
+    styled: [
+      "the reader's own mention stands out: inverse video or a background colour",
+      (s) => {
+        const own = styleBefore(s.split("\n").find((l) => l.includes("@Maya")) ?? "", "@Maya");
+        return own.attrs.has("7") || own.bg !== undefined;
+      },
+    ],
   },
   {
     name: "group mentions",
