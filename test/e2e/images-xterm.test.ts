@@ -76,8 +76,13 @@ describe("pictures in a real xterm (sixel)", () => {
 
     // Find the plan, then its topic with it selected.
     await s.type("/floor plan");
+    const typed = await s.settled();
     await s.keys("Return");
-    await s.settled();
+    // The results come from the server: wait for them (the plan's message, with its picture)
+    // rather than for the first still screen, which may be the search still under way.
+    now = await s.settled(typed);
+    for (let i = 0; i < 40 && pictureCells(now) === undefined; i++) now = await s.settled();
+    expect(pictureCells(now), "the search result shows the plan").toMatchObject({ rows: 8, cols: 21 });
     const plan = await step("the topic opened", () => s.keys("S"));
     // 64×48 pixels over 21×8 cells of 10×20 pixels: 210×157, the width filled.
     expect(plan).toMatchObject({ rows: 8, cols: 21 });
