@@ -19,6 +19,13 @@ export interface DateInputOptions {
   now: number;
   /** IANA zone; default the system's. */
   timeZone?: string;
+  /**
+   * "past" (jumping to a date, the default): week days and month days without a year are the
+   * latest such day, and a moment still to come is refused. "future" (sending or reminding
+   * later): they are the next such day, a bare time is the next time the clock shows it, a day
+   * without a time means 9:00 in the morning, "in 2 hours" is read, and a moment gone is refused.
+   */
+  direction?: "past" | "future";
 }
 
 export type DateInput =
@@ -30,6 +37,7 @@ const MONTHS = ["january", "february", "march", "april", "may", "june", "july", 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const NUMBER_WORDS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const EXAMPLES = "2026-03-01, 2026-03-01 14:00, yesterday, monday 14:00, last friday, 14:00, 3 days ago or march 1";
+const FUTURE_EXAMPLES = "tomorrow 9:00, monday 9:00, friday 14:30, 17:00, in 2 hours, in 30 minutes, december 1 or 2026-12-01 10:00";
 
 const TIME = String.raw`(?:at )?(noon|midnight|\d{1,2}(?::\d{2}){0,2} ?(?:[ap]\.?m\.?)?)`;
 
@@ -123,12 +131,62 @@ export function wallTimeToInstant(d: Day, c: Clock, timeZone: string | undefined
 }
 
 const MIDNIGHT: Clock = { hour: 0, minute: 0, second: 0 };
+const MORNING: Clock = { hour: 9, minute: 0, second: 0 };
+
+/**
+ * What reads differently ahead of now: "in N units", week days (the next such day, today while
+ * its time is still to come; "next monday" never today), a bare time (today, else tomorrow) and
+ * a month day without a year (the next one). Undefined: read as in the past direction.
+ */
+function readAhead(text: string, now: number, today: ReturnType<typeof parts>, at: (d: Day, clock?: string) => number): number | undefined {
+  const todayNumber = today.dayNumber;
+  let m: RegExpExecArray | null;
+  if ((m = /^in (\d+|[a-z]+) (second|sec|minute|min|hour|hr|day|week)s?$/.exec(text))) {
+    const n = /^\d+$/.test(m[1] as string) ? Number(m[1]) : NUMBER_WORDS[m[1] as string];
+    if (n === undefined) throw new InputError(`"${m[1]}" is not a number.`);
+    const unit = m[2] as string;
+    if (unit === "day" || unit === "week") {
+      // The same time of day, that many days on (by the calendar: a daylight saving change keeps the wall time).
+      return at(dayFromNumber(todayNumber + n * (unit === "week" ? 7 : 1)), `${today.hour}:${String(today.minute).padStart(2, "0")}`);
+    }
+    const ms = unit.startsWith("s") ? 1000 : unit.startsWith("m") ? 60_000 : 3_600_000;
+    return now + n * ms;
+  }
+  if (/ ago$/.test(text)) throw new InputError(`"${text}" has passed: choose a time ahead.`);
+  if ((m = new RegExp(String.raw`^(next |this )?([a-z]+)(?: ${TIME})?$`).exec(text)) && weekdayIndex(m[2] as string) !== undefined) {
+    let ahead = ((weekdayIndex(m[2] as string) as number) - today.weekday + 7) % 7;
+    if (ahead === 0 && m[1] === "next ") ahead = 7;
+    const day = at(dayFromNumber(todayNumber + ahead), m[3]);
+    return day > now ? day : at(dayFromNumber(todayNumber + ahead + 7), m[3]);
+  }
+  if ((m = new RegExp(String.raw`^${TIME}$`).exec(text))) {
+    const todayAt = at(dayFromNumber(todayNumber), m[1]);
+    return todayAt > now ? todayAt : at(dayFromNumber(todayNumber + 1), m[1]);
+  }
+  // "december 1" or "1 december", no year: [month, day, time].
+  const first = new RegExp(String.raw`^([a-z]{3,})\.? (\d{1,2})(?:st|nd|rd|th)?(?:,? ${TIME})?$`).exec(text);
+  const second = first ? null : new RegExp(String.raw`^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]{3,})\.?(?:,? ${TIME})?$`).exec(text);
+  const monthDay = first ? [first[1], first[2], first[3]] : second ? [second[2], second[1], second[3]] : undefined;
+  if (monthDay && weekdayIndex(monthDay[0] as string) === undefined) {
+    const month = monthIndex(monthDay[0] as string);
+    const day = Number(monthDay[1]);
+    const year = dayFromNumber(todayNumber).year;
+    const thisYear = at(checkDay({ year, month, day }, `${MONTHS[month - 1]} ${day}`), monthDay[2]);
+    return thisYear > now ? thisYear : at(checkDay({ year: year + 1, month, day }, `${MONTHS[month - 1]} ${day} ${year + 1}`), monthDay[2]);
+  }
+  return undefined;
+}
 
 function read(text: string, o: DateInputOptions): number {
   const today = parts(o.now, o.timeZone);
   const todayDay: Day = { year: today.year, month: today.month, day: today.day };
-  const at = (d: Day, clock?: string) => wallTimeToInstant(d, clock ? readClock(clock) : MIDNIGHT, o.timeZone);
+  const future = o.direction === "future";
+  const at = (d: Day, clock?: string) => wallTimeToInstant(d, clock ? readClock(clock) : future ? MORNING : MIDNIGHT, o.timeZone);
   let m: RegExpExecArray | null;
+  if (future) {
+    const ahead = readAhead(text, o.now, today, at);
+    if (ahead !== undefined) return ahead;
+  }
 
   if ((m = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t]${TIME})?$`).exec(text))) {
     return at(checkDay({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }, `${m[1]}-${m[2]}-${m[3]}`), m[4]);
@@ -187,14 +245,16 @@ function swapDayMonth(m: RegExpExecArray | null): string[] | null {
 /** Reads a typed date or time; an error says what was wrong in a sentence. */
 export function parseDateInput(input: string, o: DateInputOptions): DateInput {
   const text = input.trim().toLowerCase().replace(/\s+/g, " ");
-  if (text === "") return { ok: false, error: `Type a date or time: ${EXAMPLES}.` };
+  const future = o.direction === "future";
+  if (text === "") return { ok: false, error: `Type a date or time: ${future ? FUTURE_EXAMPLES : EXAMPLES}.` };
   try {
     const at = read(text, o);
     const label = formatDateTime(Math.floor(at / 1000), { timeZone: o.timeZone });
-    if (at > o.now) return { ok: false, error: `${label} is still to come: jump to a time in the past.` };
+    if (!future && at > o.now) return { ok: false, error: `${label} is still to come: jump to a time in the past.` };
+    if (future && at <= o.now) return { ok: false, error: `${label} has passed: choose a time ahead.` };
     return { ok: true, at, label };
   } catch (e) {
-    if (e instanceof InputError) return { ok: false, error: e.message };
+    if (e instanceof InputError) return { ok: false, error: future ? e.message.replace(EXAMPLES, FUTURE_EXAMPLES) : e.message };
     throw e;
   }
 }

@@ -99,3 +99,34 @@ describe("reading a typed date in the local zone", () => {
     expect(parseDateInput("monday 14:00", berlin)).toMatchObject({ ok: true, label: "Mon, Mar 2, 2026, 14:00" });
   });
 });
+
+describe("reading a time ahead (send later, reminders)", () => {
+  const ahead: DateInputOptions = { ...berlin, direction: "future" };
+  it("a day without a time is 9:00; week days and bare times are the next ones", () => {
+    expect(at("tomorrow", ahead)).toBe("2026-03-05T08:00:00.000Z");
+    expect(at("tomorrow 9:00", ahead)).toBe("2026-03-05T08:00:00.000Z");
+    expect(at("monday 9:00", ahead)).toBe("2026-03-09T08:00:00.000Z");
+    expect(at("wednesday 14:00", ahead)).toBe("2026-03-04T13:00:00.000Z"); // today, still to come
+    expect(at("wednesday 9:00", ahead)).toBe("2026-03-11T08:00:00.000Z"); // today's has passed
+    expect(at("next wednesday 14:00", ahead)).toBe("2026-03-11T13:00:00.000Z");
+    expect(at("17:00", ahead)).toBe("2026-03-04T16:00:00.000Z");
+    expect(at("8am", ahead)).toBe("2026-03-05T07:00:00.000Z");
+  });
+
+  it("in so many seconds, minutes, hours and days; month days the next such day", () => {
+    expect(at("in 2 seconds", ahead)).toBe("2026-03-04T09:30:02.000Z");
+    expect(at("in 30 min", ahead)).toBe("2026-03-04T10:00:00.000Z");
+    expect(at("in two hours", ahead)).toBe("2026-03-04T11:30:00.000Z");
+    expect(at("in 1 week", ahead)).toBe("2026-03-11T09:30:00.000Z");
+    expect(at("march 1", ahead)).toBe("2027-03-01T08:00:00.000Z");
+    expect(at("1 december 14:00", ahead)).toBe("2026-12-01T13:00:00.000Z");
+    expect(at("2026-03-29 10:00", ahead)).toBe("2026-03-29T08:00:00.000Z"); // summer time begun
+  });
+
+  it("a moment gone is refused in a sentence", () => {
+    expect(error("yesterday", ahead)).toMatch(/has passed: choose a time ahead/);
+    expect(error("3 days ago", ahead)).toMatch(/has passed/);
+    expect(error("soon", ahead)).toMatch(/Try tomorrow 9:00/);
+    expect(error("", ahead)).toMatch(/in 2 hours/);
+  });
+});
