@@ -60,6 +60,43 @@ export function pinnedNavigationViews(store: Store): NavigationViewRow[] {
   return navigationViewRows(store).filter((r) => r.isPinned);
 }
 
+// The web app's address encoding: percent-encoding with '.' in place of '%' (and '.', '(' and ')' escaped).
+const HASH_REPLACEMENTS: Record<string, string> = { "%": ".", "(": ".28", ")": ".29", ".": ".2E" };
+
+export function encodeHashComponent(s: string): string {
+  return encodeURIComponent(s).replace(/[%().]/g, (c) => HASH_REPLACEMENTS[c] ?? c);
+}
+
+/**
+ * The fragment that stands for a narrow, as the web app writes it ("narrow/channel/5-general/topic/plans"):
+ * what a navigation view of the open narrow records. `fragmentNarrow` reads it back.
+ */
+export function narrowFragment(store: Store, n: Narrow): string {
+  const channel = (id: number) => encodeHashComponent(`${id}-${(store.channelName(id) ?? "").replace(/ /g, "-")}`);
+  switch (n.kind) {
+    case "feed":
+      return "feed";
+    case "channel":
+      return `narrow/channel/${channel(n.channelId)}`;
+    case "topic":
+      return `narrow/channel/${channel(n.channelId)}/topic/${encodeHashComponent(n.topic)}`;
+    case "dm": {
+      const ids = [...new Set([...n.userIds, store.selfId])].sort((a, b) => a - b);
+      return `narrow/dm/${ids.join(",")}-${ids.length >= 3 ? "group" : "dm"}`;
+    }
+    case "all-dms":
+      return "narrow/is/dm";
+    case "mentioned":
+      return "narrow/is/mentioned";
+    case "starred":
+      return "narrow/is/starred";
+    case "search": {
+      const terms = n.terms ?? [{ operator: "search", operand: n.query }];
+      return "narrow/" + terms.map((t) => `${t.negated ? "-" : ""}${encodeHashComponent(t.operator)}/${encodeHashComponent(String(t.operand))}`).join("/");
+    }
+  }
+}
+
 /** The web app's address encoding: percent-encoding with "." in place of "%". */
 function hashDecode(text: string): string {
   try {

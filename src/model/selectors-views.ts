@@ -6,6 +6,7 @@
  */
 import type { ChannelFolder } from "../api/schemas/common.js";
 import type { Narrow } from "./narrow.js";
+import { BUILT_IN_NAVIGATION_VIEWS } from "./navigation-views.js";
 import type { PresenceStatus } from "./presence.js";
 import { channelRows, feedUnreadCount, type ChannelRow } from "./selectors.js";
 import type { Store } from "./store.js";
@@ -37,7 +38,13 @@ export function sidebarViews(store: Store): ViewRow[] {
     starred: { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
     followed: { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
   };
-  return VIEW_ORDER.map((id) => rows[id]);
+  // The service's navigation views the user unpinned leave the sidebar (their keys still open them).
+  const unpinned = new Set<string>();
+  for (const v of BUILT_IN_NAVIGATION_VIEWS) {
+    const here = v.opens && "view" in v.opens ? v.opens.view : undefined;
+    if (here && store.personal.navigationViews.get(v.fragment)?.is_pinned === false) unpinned.add(here);
+  }
+  return VIEW_ORDER.filter((id) => !unpinned.has(id)).map((id) => rows[id]);
 }
 
 function starredUnread(store: Store): number {

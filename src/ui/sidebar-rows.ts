@@ -7,11 +7,14 @@
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { dmRows, topicRows } from "../model/selectors.js";
 import { folderSections, sidebarViews, type ViewId } from "../model/selectors-views.js";
+import { pinnedNavigationViews } from "../model/navigation-views.js";
 import type { Store } from "../model/store.js";
 
 export type SidebarRow =
   | { kind: "header"; label: string }
   | { kind: "view"; view: ViewId; label: string; narrow: Narrow; unread: number }
+  /** A custom navigation view the user pinned (the organization's or the user's own, from the server). */
+  | { kind: "navView"; fragment: string; label: string; narrow: Narrow; unread: number }
   | { kind: "folder"; folderId: number; label: string; unread: number; collapsed: boolean; narrow: Narrow }
   | {
       kind: "channel";
@@ -64,6 +67,10 @@ export function buildSidebarRows(store: Store, o: SidebarOptions | number | unde
     for (const v of sidebarViews(store)) {
       rows.push({ kind: "view", view: v.id, label: v.label, narrow: v.narrow ?? { kind: "feed" }, unread: v.unread });
     }
+    for (const v of pinnedNavigationViews(store)) {
+      if (v.builtIn || !v.opens || !("narrow" in v.opens)) continue;
+      rows.push({ kind: "navView", fragment: v.fragment, label: v.name, narrow: v.opens.narrow, unread: narrowUnread(store, v.opens.narrow) });
+    }
   }
   for (const section of folderSections(store)) {
     const folderId = section.kind === "pinned" ? PINNED_SECTION : section.kind === "other" ? OTHER_SECTION : section.folder!.id;
@@ -111,6 +118,13 @@ export function buildSidebarRows(store: Store, o: SidebarOptions | number | unde
   return rows;
 }
 
+/** Unread messages of a pinned view's narrow, where the unreads tell them at once (else none shown). */
+function narrowUnread(store: Store, n: Narrow): number {
+  if (n.kind === "channel") return store.unreads.countInChannel(n.channelId);
+  if (n.kind === "topic") return store.unreads.idsInTopic(n.channelId, n.topic).length;
+  return 0;
+}
+
 /** Moves a cursor by `delta` rows, skipping headers, clamped to the list. */
 export function moveCursor(rows: SidebarRow[], from: number, delta: number): number {
   if (rows.length === 0) return 0;
@@ -154,6 +168,7 @@ export function rowMatches(row: SidebarRow, filter: string): boolean {
       return has(row.label);
     case "dm":
     case "view":
+    case "navView":
       return has(row.label);
     default:
       return false;

@@ -189,7 +189,8 @@ describe("message info and user card on a fake session", () => {
     expect(screen.frame()).toContain("From: Other Person <other@example.test>");
     expect(screen.frame()).toMatch(/In: +#general › lunch/);
     expect(screen.frame()).toContain("Soup, **surely**");
-    expect(fake.requests().map((r) => `${r[0]} ${r[1]}`).sort()).toEqual([`GET messages/${reply.id}`, `GET messages/${reply.id}/history`]);
+    // Who read it is asked too (the fake has no answer: the info says it could not load).
+    expect(fake.requests().map((r) => `${r[0]} ${r[1]}`).sort()).toEqual([`GET messages/${reply.id}`, `GET messages/${reply.id}/history`, `GET messages/${reply.id}/read_receipts`]);
   });
 
   it("message info says so when the server cannot give the source", async () => {

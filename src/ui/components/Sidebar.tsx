@@ -110,6 +110,8 @@ function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c:
   switch (row.kind) {
     case "view":
       return { prefix: `${g.view} `, label: row.label, suffix: "", dim: false, bold: false };
+    case "navView":
+      return { prefix: `${g.view} `, label: sanitizeInline(row.label), suffix: "", dim: false, bold: false };
     case "folder":
       return { prefix: `${row.collapsed ? g.collapsed : g.expanded} `, label: sanitizeInline(row.label), suffix: "", dim: true, bold: true };
     case "channel":

@@ -19,12 +19,9 @@ import { reactionParams, reactWith, THUMBS_UP } from "../reactions.js";
 // between this module and the popups deadlocks the bundle's async module start-up).
 export { emojiCode, myReaction, reactionParams, reactWith, THUMBS_UP } from "../reactions.js";
 
-// Zulip-style URL fragments: percent-encoding with '.' in place of '%' (and '.', '(' and ')' escaped).
-const HASH_REPLACEMENTS: Record<string, string> = { "%": ".", "(": ".28", ")": ".29", ".": ".2E" };
+import { encodeHashComponent } from "../../model/navigation-views.js";
 
-export function encodeHashComponent(s: string): string {
-  return encodeURIComponent(s).replace(/[%().]/g, (c) => HASH_REPLACEMENTS[c] ?? c);
-}
+export { encodeHashComponent };
 
 /** A link to the message in the organization's web app (what `Y` copies). */
 export function messageLink(store: Store, m: Message): string {

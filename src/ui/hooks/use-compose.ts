@@ -25,6 +25,7 @@ import { EMPTY_EDITOR, editActionForKey, editorReducer, lineCount, type EditorAc
 import { composeLabel, topicProblem } from "../compose-rules.js";
 import { widgetHint } from "../components/Compose.js";
 import { openEditTopic } from "../popups/TopicPrompt.js";
+import { scheduleFromCompose } from "../send-later.js";
 import type { ComposeState, UiAction } from "../ui-state.js";
 
 export { composeLabel, topicProblem, topicsPolicy } from "../compose-rules.js";
@@ -254,6 +255,22 @@ export function useCompose(deps: {
     deps.onSent();
   }
 
+  /** Send later (M-s): the text as it is, at a time chosen in a form; the box empties once the server has it. */
+  function sendLater(ctx: ActionContext) {
+    if (!compose || !store) return;
+    if (compose.editing) return dispatch({ type: "composeError", error: "Only a new message can be sent later: save the edit with Enter" });
+    const text = editor.current.text;
+    const problem = composeProblem(store, compose.target, text, register);
+    if (problem) return dispatch({ type: "composeError", error: problem });
+    const c = compose;
+    scheduleFromCompose(ctx, c, text, () => {
+      if (ctx.latest().compose?.key !== c.key || editor.current.text !== text) return;
+      editor.current = EMPTY_EDITOR;
+      account.actions.composeChanged(c.target, "");
+      close();
+    });
+  }
+
   // Each render: the list follows the store (topics fetched, users renamed).
   if (compose && store && menuState.current.seen !== store.version) refreshMenu();
 
@@ -297,6 +314,7 @@ export function useCompose(deps: {
       else if (action === "newline") edit({ type: "insert", text: "\n" });
       else if (action === "cancel") close();
       else if (action === "externalEditor") externalEditor();
+      else if (action === "sendLater") sendLater(ctx);
       else if (action === "completeNext" && compose?.editing && compose.target.type === "stream") openEditTopic(ctx);
       else if (action === "completeNext" || action === "completePrev") return true;
       else return handleText();

@@ -50,6 +50,10 @@ const TITLES: Record<string, string> = {
   "popup.image": "Image viewer (v)",
   "popup.widget": "Poll and to-do popup",
   "popup.widget.add": "Poll and to-do popup, adding an option or a task",
+  "popup.scheduled": "Scheduled messages (W)",
+  "popup.reminders": "Reminders",
+  "popup.snippets": "Saved snippets (Alt-I in the compose box)",
+  "popup.editText": "Editing a scheduled message's or a snippet's text",
 };
 
 /** A key scope's title in words; one without a title of its own is still said in words, never as its id. */

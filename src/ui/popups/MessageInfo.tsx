@@ -1,5 +1,5 @@
 /**
- * Message info (`i`): who sent it and when, where, its reactions, its raw
+ * Message info (`i`): who sent it and when, where, its reactions, who read it, its raw
  * Markdown source (GET /messages/{id} with apply_markdown=false) and its
  * edit history (GET /messages/{id}/history: previous contents, topics and
  * channels). Scrolls with j/k; everything from the server is sanitized.
@@ -20,6 +20,7 @@ import { reactionGroups, recipientLabel } from "../message-layout.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
+import { useReadReceipts } from "./read-receipts.js";
 
 type HistoryEntry = MessageHistoryResponse["message_history"][number];
 
@@ -79,6 +80,7 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
   const [offset, setOffset] = useState(0);
+  const receipts = useReadReceipts(account, store, messageId);
 
   useEffect(() => {
     let live = true;
@@ -115,6 +117,7 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   } else {
     lines.push({ text: `Message ${messageId} (no longer loaded here)`, kind: "dim" });
   }
+  lines.push(...receipts);
   lines.push({ text: "Raw source", kind: "heading" });
   if (loaded.raw !== undefined) lines.push(...block(loaded.raw, inner));
   else lines.push({ text: loaded.rawError ? `  Could not load: ${sanitizeInline(loaded.rawError)}` : t("  Loading…"), kind: "dim" });

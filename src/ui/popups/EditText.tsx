@@ -1,0 +1,87 @@
+/**
+ * Editing a text of several lines in a popup (a scheduled message's text, a
+ * saved snippet's): the compose box's editing keys, Enter saves, Ctrl-J a new
+ * line, Esc gives up. The text stays in the popup until the server has taken
+ * it: a refusal is shown there and nothing typed is lost.
+ */
+import { Text } from "ink";
+import { useRef, useState } from "react";
+import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import type { ActionResult } from "../../sync/actions/result.js";
+import type { ActionContext } from "../app-context.js";
+import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorState } from "../compose-editor.js";
+import { useScreenState } from "../contexts.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { useTheme } from "../theme.js";
+import { Popup } from "./Popup.js";
+import { usePopupSize } from "./PopupHost.js";
+
+export interface EditTextSpec {
+  title: string;
+  subtitle?: string;
+  initial: string;
+  /** Saves the text; the popup closes when it succeeds, and says why when it does not. */
+  save: (text: string) => Promise<ActionResult<unknown>>;
+  /** Said on the status line once saved. */
+  saved: string;
+}
+
+export function openEditText(ctx: ActionContext, spec: EditTextSpec): void {
+  ctx.openPopup((close) => <EditText spec={spec} close={close} notify={ctx.notify} />);
+}
+
+function EditText({ spec, close, notify }: { spec: EditTextSpec; close: () => void; notify: ActionContext["notify"] }) {
+  const { keymap } = useScreenState();
+  const theme = useTheme();
+  const { width, height } = usePopupSize();
+  const editor = useRef<EditorState>(editorReducer(EMPTY_EDITOR, { type: "set", text: spec.initial }));
+  const busy = useRef(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [, setTick] = useState(0);
+
+  const save = () => {
+    if (busy.current) return;
+    const text = editor.current.text;
+    if (!text.trim()) return setProblem("The text is empty.");
+    busy.current = true;
+    void spec.save(text).then((r) => {
+      busy.current = false;
+      if (!r.ok) return setProblem(`Not saved: ${r.error.message}`);
+      close();
+      notify(spec.saved);
+    });
+  };
+
+  useKeypress(
+    (name, input) => {
+      const action = keymap.action("popup.editText", name);
+      if (action === "editText.cancel") close();
+      else if (action === "editText.save") save();
+      else if (action === "editText.newline") editor.current = editorReducer(editor.current, { type: "insert", text: "\n" });
+      else {
+        const e = editActionForKey(name, input, keymap);
+        if (e) editor.current = editorReducer(editor.current, e);
+      }
+      setTick((t) => t + 1);
+      return true;
+    },
+    { priority: 50 },
+  );
+
+  const { text, cursor } = editor.current;
+  const shown = sanitize(text.slice(0, cursor), { multiline: true });
+  const rest = sanitize(text.slice(cursor), { multiline: true });
+  const atCursor = rest.startsWith("\n") || rest === "" ? " " : rest[0]!;
+  const after = rest.startsWith("\n") || rest === "" ? rest : rest.slice(1);
+  return (
+    <Popup title={spec.title} hint={`${keymap.hint("editText.save")} save · ${keymap.hint("editText.newline")} new line · ${keymap.hint("editText.cancel")} cancel`} width={width} height={height}>
+      {spec.subtitle ? <Text dimColor wrap="truncate">{sanitizeInline(spec.subtitle)}</Text> : null}
+      <Text wrap="wrap">
+        {shown}
+        <Text inverse>{atCursor}</Text>
+        {after}
+      </Text>
+      {problem ? <Text color={theme.error}>{sanitizeInline(problem)}</Text> : null}
+    </Popup>
+  );
+}
