@@ -226,11 +226,11 @@ describe("saved snippets", () => {
     expect(inserted).toEqual(["Done:\nNext:"]);
   });
 
-  it("Ctrl-N makes one (title, then text), Ctrl-E edits, Ctrl-D deletes after a question", async () => {
+  it("Ctrl-O makes one (title, then text), Ctrl-E edits, Ctrl-D deletes after a question", async () => {
     const fake = fakeSession({ register: { saved_snippets: snippets } });
     const screen = await show(fake, () => openSnippets(fake.ctx));
     await screen.until(() => screen.frame().includes("Saved snippets (2)"), "the list");
-    await screen.press("\u000e"); // Ctrl-N
+    await screen.press("\u000f"); // Ctrl-O
     await screen.until(() => screen.frame().includes("New saved snippet"), "the title form");
     for (const ch of "Thanks") await screen.press(ch);
     await screen.press(KEY.enter);

@@ -1,6 +1,7 @@
 /**
- * Time and things kept for later: send later from the compose box (M-s; the
- * box handles it, in hooks/use-compose.ts), saved snippets (M-i in the box),
+ * Time and things kept for later: send later from the compose box (Ctrl-S;
+ * the box handles it, in hooks/use-compose.ts), saved snippets (Ctrl-N in the
+ * box),
  * a reminder about the selected message (m), the scheduled messages (W), and
  * the keys of their popups.
  */
@@ -12,8 +13,8 @@ import { openSnippets } from "../popups/SnippetsList.js";
 export const laterFeature: Feature = {
   name: "later",
   bindings: [
-    { action: "sendLater", keys: ["M-s"], context: "compose", help: "Send later: tomorrow 9:00, Monday 9:00 or a time you type" },
-    { action: "insertSnippet", keys: ["M-i"], context: "compose", help: "Insert a saved snippet (search by title)" },
+    { action: "sendLater", keys: ["C-s"], context: "compose", help: "Send later: tomorrow 9:00, Monday 9:00 or a time you type" },
+    { action: "insertSnippet", keys: ["C-n"], context: "compose", help: "Insert a saved snippet (search by title)" },
     { action: "remindMe", keys: ["m"], context: "messages", help: "Remind me about this message at a chosen time" },
     { action: "scheduledList", keys: ["W"], context: "global", help: "Scheduled messages: edit, reschedule, send now, cancel" },
     { action: "scheduled.close", keys: ["escape", "q", "W"], context: "popup.scheduled", help: "Close" },
@@ -30,10 +31,10 @@ export const laterFeature: Feature = {
     { action: "reminders.cancel", keys: ["x"], context: "popup.reminders", help: "Cancel the reminder" },
     { action: "reminders.open", keys: ["enter"], context: "popup.reminders", help: "Open the message" },
     { action: "snippets.close", keys: ["escape"], context: "popup.snippets", help: "Close" },
-    { action: "snippets.down", keys: ["down"], context: "popup.snippets", help: "Next snippet" },
-    { action: "snippets.up", keys: ["up"], context: "popup.snippets", help: "Previous snippet" },
+    { action: "snippets.down", keys: ["down", "C-n"], context: "popup.snippets", help: "Next snippet" },
+    { action: "snippets.up", keys: ["up", "C-p"], context: "popup.snippets", help: "Previous snippet" },
     { action: "snippets.choose", keys: ["enter"], context: "popup.snippets", help: "Insert it in the compose box (from the palette: edit it)" },
-    { action: "snippets.new", keys: ["C-n"], context: "popup.snippets", help: "New snippet" },
+    { action: "snippets.new", keys: ["C-o"], context: "popup.snippets", help: "New snippet" },
     { action: "snippets.edit", keys: ["C-e"], context: "popup.snippets", help: "Edit the snippet (title, then text)" },
     { action: "snippets.delete", keys: ["C-d"], context: "popup.snippets", help: "Delete the snippet (asks first)" },
     { action: "snippets.erase", keys: ["backspace"], context: "popup.snippets", help: "Erase a character of the title searched" },

@@ -255,7 +255,7 @@ export function useCompose(deps: {
     deps.onSent();
   }
 
-  /** Send later (M-s): the text as it is, at a time chosen in a form; the box empties once the server has it. */
+  /** Send later (Ctrl-S): the text as it is, at a time chosen in a form; the box empties once the server has it. */
   function sendLater(ctx: ActionContext) {
     if (!compose || !store) return;
     if (compose.editing) return dispatch({ type: "composeError", error: "Only a new message can be sent later: save the edit with Enter" });

@@ -52,7 +52,7 @@ const TITLES: Record<string, string> = {
   "popup.widget.add": "Poll and to-do popup, adding an option or a task",
   "popup.scheduled": "Scheduled messages (W)",
   "popup.reminders": "Reminders",
-  "popup.snippets": "Saved snippets (Alt-I in the compose box)",
+  "popup.snippets": "Saved snippets (Ctrl-N in the compose box)",
   "popup.editText": "Editing a scheduled message's or a snippet's text",
 };
 

@@ -1,8 +1,8 @@
 /**
  * Saved snippets: texts kept on the server to insert while writing. Opened
- * from the compose box (M-i) it searches them by title as you type and Enter
+ * from the compose box (Ctrl-N) it searches them by title as you type and Enter
  * puts the chosen one's text at the cursor; opened from the palette, Enter
- * edits. Ctrl-N makes a new one, Ctrl-E edits (title, then text), Ctrl-D
+ * edits. Ctrl-O makes a new one, Ctrl-E edits (title, then text), Ctrl-D
  * deletes (after a question). The list follows the server's events.
  */
 import { Text } from "ink";
