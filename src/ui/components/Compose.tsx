@@ -35,7 +35,7 @@ function useHint(menuOpen: boolean): { hint: string; newline: string } {
   const topic = ui.compose?.editing && ui.compose.target.type === "stream" ? ` · ${keys("completeNext", "tab")} topic` : "";
   const editing = !!ui.compose?.editing;
   // The most needed first: a narrow box shows those and "…" for the rest.
-  return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${keys("cancel", "escape")} close · ${newline} new line · ${keys("externalEditor", "C-o")} editor`, newline };
+  return { hint: `${send} ${editing ? "save" : "send"}${topic} · ${keys("cancel", "escape")} close · ${newline} new line · ${keys("externalEditor", "C-o")} editor${editing ? "" : ` · ${keys("sendLater", "C-s")} later · ${keys("insertSnippet", "C-n")} snippet`}`, newline };
 }
 
 /** A line of help while the message starts a poll or a to-do list (the server makes the widget from the text). */
