@@ -7,7 +7,8 @@
  * read; a saved snippet inserted from the compose box is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, ensureBuilt, freePort, startApp, topicMessages } from "./app.js";
+import { startServer } from "../../src/server/index.js";
+import { apiAs, ensureBuilt, freePort, startApp, startClientOn, topicMessages } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
 
 const TOPIC = "later e2e";
@@ -145,5 +146,43 @@ describe("time and personal lists in tmux", () => {
     await s.waitFor("Inserted the snippet E2E welcome");
     await s.sendKeys("Enter"); // send
     await eventually(async () => (await topicMessages(site, "omar@lighthouse.test", "general", TOPIC)).some((m) => m.content === snippet), "the snippet sent");
+  }, 90_000);
+});
+
+describe("scheduled messages across a restart", () => {
+  it("a message scheduled for tomorrow is still listed by the client started next", async () => {
+    const server = await startServer({ port: 0, host: "127.0.0.1" });
+    const owner = server.accounts.find((a) => a.email === "maya@lighthouse.test")!;
+    let client: Awaited<ReturnType<typeof startClientOn>> | undefined;
+    try {
+      client = await startClientOn(server.url, owner, { cols: 120, rows: 32 });
+      const s = client.session;
+      await s.waitFor(/connected/, { timeoutMs: 20_000 });
+      await s.sendKeys("x"); // a direct message: pick Omar
+      await s.waitFor(/Write to|Direct message/);
+      await s.type("Omar");
+      await s.waitFor("Omar Haddad");
+      await s.sendKeys("Enter");
+      await s.waitFor("Enter send");
+      const text = `see you tomorrow ${Date.now() % 100000}`;
+      await s.type(text);
+      await s.waitFor(text);
+      await s.sendKeys("C-s");
+      await s.waitFor("Tomorrow 9:00");
+      await s.sendKeys("Enter"); // the first choice
+      await s.waitFor("Scheduled for");
+      await client.done();
+      client = undefined;
+
+      client = await startClientOn(server.url, owner, { cols: 120, rows: 32 });
+      await client.session.waitFor(/connected/, { timeoutMs: 20_000 });
+      await client.session.sendKeys("W");
+      await client.session.waitFor("Scheduled messages (1)");
+      await client.session.waitFor(/09:00 · Omar Haddad +scheduled/);
+      await client.session.waitFor(text);
+    } finally {
+      await client?.done();
+      await server.close();
+    }
   }, 90_000);
 });
