@@ -78,8 +78,20 @@ describe("scheduled messages", () => {
     const f = screen.frame();
     expect(f.indexOf("Happy birthday!")).toBeLessThan(f.indexOf("Standup moved to 10"));
     expect(f).toContain("general > plans");
-    expect(f).toMatch(/failed: +not sent at its time/);
+    expect(f).toMatch(/failed: *│\n│ +not sent at its time/);
     expect(f).toContain("scheduled");
+  });
+
+  it("a failed one gives the reason the notification bot sent, when that message is here", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const bot = eg.user({ user_id: 90, full_name: "Notification Bot", email: "notification-bot@example.test", is_bot: true });
+    const when = new Date((now - 60) * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const notice = eg.dmMessage({ from: bot, to: [eg.selfUser], content: `The message you scheduled for <time:${when}> was not sent because of the following error:\n\n> Not authorized to send to channel 'leadership'\n\n[View scheduled messages](#scheduled)` });
+    const fake = withScheduled({ realm_users: [eg.selfUser, eg.otherUser, bot] });
+    fake.store.addFetched({ kind: "all-dms" }, [notice], { foundOldest: true, foundNewest: true, direction: "around" });
+    const screen = await show(fake, () => openScheduledList(fake.ctx));
+    await screen.until(() => screen.frame().includes("Happy birthday!"), "the list");
+    expect(screen.frame()).toContain("Not authorized to send to channel 'leadership'");
   });
 
   it("x cancels after a question; r gives a new time; e edits the text", async () => {

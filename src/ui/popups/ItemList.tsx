@@ -1,7 +1,7 @@
 /**
  * The body of the time and snippet popups (scheduled messages, reminders,
  * saved snippets): two lines per item — a title with details, then a line of
- * its text — the cursor's item inverse, windowed around the cursor. Each popup
+ * its text; a third says what went wrong, if anything — the cursor's item inverse, windowed around the cursor. Each popup
  * keeps its own keys; strings are sanitized by the caller's `rows`, here again
  * for safety.
  */
@@ -18,7 +18,7 @@ export interface ItemRow {
   title: string;
   /** After the title, dim ("scheduled", "failed"…). */
   detail?: string;
-  /** Said in the error colour (a failed delivery). */
+  /** Said in the error colour on a line of its own (a failed delivery and why). */
   problem?: string;
   /** The second line: the item's text, its first non-empty line. */
   body: string;
@@ -48,7 +48,8 @@ export function ItemList({ title, hint, rows, cursor, empty, header }: { title: 
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const at = clampCursor(cursor, rows.length);
-  const room = Math.max(1, Math.floor((height - 3 - (header ? 1 : 0)) / 2));
+  // Two lines an item; three where one says what went wrong (on a line of its own, so it is read whole).
+  const room = Math.max(1, Math.floor((height - 3 - (header ? 1 : 0)) / (rows.some((r) => r.problem) ? 3 : 2)));
   const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
   return (
     <Popup title={title} hint={hint} width={width} height={height}>
@@ -65,8 +66,12 @@ export function ItemList({ title, hint, rows, cursor, empty, header }: { title: 
                 {sanitizeInline(r.title)}
               </Text>
               {r.detail ? <Text dimColor>{"  " + sanitizeInline(r.detail)}</Text> : null}
-              {r.problem ? <Text color={on ? undefined : theme.error}>{"  " + sanitizeInline(r.problem)}</Text> : null}
             </Text>
+            {r.problem ? (
+              <Text wrap="truncate" color={theme.error}>
+                {"    " + sanitizeInline(r.problem)}
+              </Text>
+            ) : null}
             <Text wrap="truncate">{"    " + (first || " ")}</Text>
           </Box>
         );

@@ -8,7 +8,7 @@
  * follows the server's events, so another client's changes show here too.
  */
 import { useEffect, useState } from "react";
-import { narrowTitle } from "../../model/selectors.js";
+import { narrowMessages, narrowTitle } from "../../model/selectors.js";
 import { scheduledRows, type ScheduledRow } from "../../model/selectors-personal.js";
 import type { Store } from "../../model/store.js";
 import { formatDateTime } from "../../render/time.js";
@@ -23,12 +23,29 @@ import { openWhenForm } from "./when-form.js";
 export const STATE_WORDS = { scheduled: "scheduled", due: "sending now…", failed: "" } as const;
 export const FAILED_TEXT = "not sent at its time: give it a new time (r) or send it now (s)";
 
-export function scheduledItem(store: Store, r: ScheduledRow): ItemRow {
+/**
+ * Why deliveries failed, as the service says it: the notification bot's direct message "The message
+ * you scheduled for <time:…> was not sent because of the following error: > …", by the time it names
+ * (UNIX seconds). Only the messages loaded here are read.
+ */
+export function failureReasons(store: Store): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const m of narrowMessages(store, { kind: "all-dms" })) {
+    if (!m.sender_email.startsWith("notification-bot@")) continue;
+    const found = /^The message you scheduled for <time:([^>]+)> was not sent because of the following error:\s*\n\s*> ?(.+)/.exec(m.content);
+    const at = found ? Date.parse(found[1]!) : NaN;
+    if (found && !Number.isNaN(at)) out.set(Math.floor(at / 1000), found[2]!.trim());
+  }
+  return out;
+}
+
+export function scheduledItem(store: Store, r: ScheduledRow, reasons: ReadonlyMap<number, string> = new Map()): ItemRow {
+  const reason = reasons.get(r.at);
   return {
     key: String(r.id),
     title: `${formatDateTime(r.at)} · ${narrowTitle(store, r.target)}`,
     detail: r.state === "failed" ? "failed:" : STATE_WORDS[r.state],
-    problem: r.state === "failed" ? FAILED_TEXT : undefined,
+    problem: r.state === "failed" ? (reason ? `${reason} — ${FAILED_TEXT.replace(/^not sent at its time: /, "")}` : FAILED_TEXT) : undefined,
     body: r.content,
   };
 }
@@ -50,6 +67,7 @@ export function ScheduledList({ close, kept }: { close: () => void; kept: { curs
   const setCursor = (c: number) => setState({ cursor: c });
   useClock(2000);
   const rows = scheduledRows(store);
+  const reasons = rows.some((r) => r.state === "failed") ? failureReasons(store) : new Map<number, string>();
   const at = clampCursor(cursor(), rows.length);
 
   useKeypress(
@@ -68,7 +86,7 @@ export function ScheduledList({ close, kept }: { close: () => void; kept: { curs
   );
 
   const hint = ["edit", "reschedule", "sendNow", "cancel"].map((a) => `${keymap.hint(`scheduled.${a}`)} ${a === "sendNow" ? "send now" : a}`).join(" · ");
-  return <ItemList title={`Scheduled messages (${rows.length})`} hint={`${hint} · ${keymap.hint("scheduled.close")} close`} rows={rows.map((r) => scheduledItem(store, r))} cursor={at} empty={`Nothing scheduled. In the compose box, ${keymap.hint("sendLater")} sends a message later.`} />;
+  return <ItemList title={`Scheduled messages (${rows.length})`} hint={`${hint} · ${keymap.hint("scheduled.close")} close`} rows={rows.map((r) => scheduledItem(store, r, reasons))} cursor={at} empty={`Nothing scheduled. In the compose box, ${keymap.hint("sendLater")} sends a message later.`} />;
 }
 
 function onRow(ctx: ActionContext, row: ScheduledRow, action: string, close: () => void): void {
