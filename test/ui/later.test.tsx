@@ -290,6 +290,16 @@ describe("navigation views", () => {
     expect(rows.find((r) => r.kind === "navView")?.narrow).toEqual({ kind: "topic", channelId: 10, topic: "plans" });
   });
 
+  it("Enter on a pinned view's sidebar row opens its narrow", async () => {
+    const probe = fakeSession({ register: { subscriptions: [general], navigation_views: views } });
+    const cursor = buildSidebarRows(probe.store).findIndex((r) => r.kind === "navView");
+    const fake = fakeSession({ register: { subscriptions: [general], navigation_views: views }, ui: { focus: "sidebar", sidebar: { cursor, filter: null, collapsedFolders: [] } } });
+    const screen = await show(fake, () => undefined);
+    await screen.press(KEY.enter);
+    await screen.until(() => fake.names().includes("openNarrow"), "the view opened");
+    expect(fake.recorded.find((r) => r.name === "openNarrow")?.args[0]).toEqual({ kind: "topic", channelId: 10, topic: "plans" });
+  });
+
   it("the palette pins the open view, renames and unpins a view, and removes a custom one", async () => {
     const fake = fakeSession({ register: { subscriptions: [general], navigation_views: views }, narrow: { kind: "channel", channelId: 10 } });
     const run = (id: string) => laterCommands(fake.ctx).find((c) => c.id === id)!.run(fake.ctx);
