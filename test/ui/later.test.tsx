@@ -326,3 +326,21 @@ describe("navigation views", () => {
     expect(laterCommands(fake.ctx).some((c) => c.id === "views.remove.inbox")).toBe(true); // a built-in view with a record can be reset
   });
 });
+
+describe("on an older server", () => {
+  it("reminders, their list and snippets say what the server lacks, and open nothing", () => {
+    const m = eg.streamMessage({ stream: general, subject: "plans", content: "x" });
+    const fake = fakeSession({ register: { subscriptions: [general], svc_feature_level: 250 } });
+    remindAbout(fake.ctx, m);
+    openReminders(fake.ctx);
+    openSnippets(fake.ctx, "key");
+    const said = fake.recorded.filter((r) => r.name === "notify").map((r) => String(r.args[0]));
+    expect(said).toEqual([
+      expect.stringMatching(/too old for message reminders \(feature level 250; 381 or newer/),
+      expect.stringMatching(/too old for listing and cancelling reminders/),
+      expect.stringMatching(/too old for saved snippets/),
+    ]);
+    expect(fake.names()).not.toContain("openPopup");
+    expect(laterCommands(fake.ctx).some((c) => c.id.startsWith("views."))).toBe(false);
+  });
+});
