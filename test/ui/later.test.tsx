@@ -11,6 +11,7 @@ import { useEffect, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
 import { laterCommands } from "../../src/ui/palette-commands-later.js";
+import { openEditText } from "../../src/ui/popups/EditText.js";
 import { openMessageInfo } from "../../src/ui/popups/MessageInfo.js";
 import { PopupHost, usePopupStack } from "../../src/ui/popups/PopupHost.js";
 import { openReminders, remindAbout } from "../../src/ui/popups/RemindersList.js";
@@ -127,6 +128,18 @@ describe("scheduled messages", () => {
     await screen.press(KEY.enter);
     await screen.until(() => fake.requests().filter((r) => r[0] === "PATCH").length === 2, "the edit saved");
     expect(fake.requests().filter((r) => r[0] === "PATCH")[1]).toEqual(["PATCH", "scheduled_messages/7", expect.objectContaining({ content: "Standup moved to 10 sharp" })]);
+  });
+
+  it("a long text is edited in a window that follows the cursor and keeps to the popup", async () => {
+    const fake = withScheduled();
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join("\n");
+    const screen = await show(fake, () => openEditText(fake.ctx, { title: "Edit the scheduled message", initial: long, save: async () => ({ ok: true, value: undefined }), saved: "saved" }));
+    await screen.until(() => screen.frame().includes("line 40"), "the end, where the cursor is");
+    expect(screen.frame().split("\n")).toHaveLength(16);
+    expect(screen.frame()).not.toContain("line 1\n");
+    for (let i = 0; i < 39; i++) await screen.press(KEY.up);
+    await screen.until(() => screen.frame().includes("line 1 "), "the start");
+    expect(screen.frame()).not.toContain("line 40");
   });
 
   it("s sends it now through the account's action", async () => {

@@ -42,6 +42,8 @@ export const laterFeature: Feature = {
     { action: "editText.save", keys: ["enter"], context: "popup.editText", help: "Save the text" },
     { action: "editText.newline", keys: ["C-j", "S-enter", "M-enter"], context: "popup.editText", help: "New line" },
     { action: "editText.cancel", keys: ["escape"], context: "popup.editText", help: "Give up (nothing is changed)" },
+    { action: "editText.lineUp", keys: ["up"], context: "popup.editText", help: "Cursor up a line (as the text is shown)" },
+    { action: "editText.lineDown", keys: ["down"], context: "popup.editText", help: "Cursor down a line" },
   ],
   actions: {
     insertSnippet: (ctx) => openSnippets(ctx, ctx.latest().compose?.key),

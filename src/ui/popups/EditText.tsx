@@ -1,12 +1,14 @@
 /**
  * Editing a text of several lines in a popup (a scheduled message's text, a
- * saved snippet's): the compose box's editing keys, Enter saves, Ctrl-J a new
- * line, Esc gives up. The text stays in the popup until the server has taken
- * it: a refusal is shown there and nothing typed is lost.
+ * saved snippet's): the compose box's editing keys, ↑/↓ by the lines shown,
+ * Enter saves, Ctrl-J a new line, Esc gives up; a long text scrolls with the
+ * cursor. The text stays in the popup until the server has taken it: a
+ * refusal is shown there and nothing typed is lost.
  */
 import { Text } from "ink";
 import { useRef, useState } from "react";
 import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { wrapText } from "../../render/wrap.js";
 import type { ActionResult } from "../../sync/actions/result.js";
 import type { ActionContext } from "../app-context.js";
 import { EMPTY_EDITOR, editActionForKey, editorReducer, type EditorState } from "../compose-editor.js";
@@ -26,6 +28,16 @@ export interface EditTextSpec {
   saved: string;
 }
 
+/** Marks the cursor's place in the wrapped text (a private-use character: nothing a person types is sanitized into it). */
+const CURSOR = "\uE000";
+
+/** The text as the popup shows it: sanitized, wrapped, the cursor marked just before the cell it is on. */
+export function cursorLines(e: EditorState, width: number): string[] {
+  const clean = (part: string) => sanitize(part.replaceAll(CURSOR, ""), { multiline: true });
+  const marked = clean(e.text.slice(0, e.cursor)) + CURSOR + clean(e.text.slice(e.cursor));
+  return wrapText(marked, width).split("\n");
+}
+
 export function openEditText(ctx: ActionContext, spec: EditTextSpec): void {
   ctx.openPopup((close) => <EditText spec={spec} close={close} notify={ctx.notify} />);
 }
@@ -38,6 +50,7 @@ function EditText({ spec, close, notify }: { spec: EditTextSpec; close: () => vo
   const busy = useRef(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [, setTick] = useState(0);
+  const textWidth = Math.max(10, width - 4);
 
   const save = () => {
     if (busy.current) return;
@@ -58,6 +71,9 @@ function EditText({ spec, close, notify }: { spec: EditTextSpec; close: () => vo
       if (action === "editText.cancel") close();
       else if (action === "editText.save") save();
       else if (action === "editText.newline") editor.current = editorReducer(editor.current, { type: "insert", text: "\n" });
+      else if (action === "editText.lineUp" || action === "editText.lineDown") {
+        editor.current = editorReducer(editor.current, { type: action === "editText.lineUp" ? "up" : "down", width: textWidth });
+      }
       else {
         const e = editActionForKey(name, input, keymap);
         if (e) editor.current = editorReducer(editor.current, e);
@@ -68,19 +84,25 @@ function EditText({ spec, close, notify }: { spec: EditTextSpec; close: () => vo
     { priority: 50 },
   );
 
-  const { text, cursor } = editor.current;
-  const shown = sanitize(text.slice(0, cursor), { multiline: true });
-  const rest = sanitize(text.slice(cursor), { multiline: true });
-  const atCursor = rest.startsWith("\n") || rest === "" ? " " : rest[0]!;
-  const after = rest.startsWith("\n") || rest === "" ? rest : rest.slice(1);
+  // The text wrapped to the popup with the cursor's cell marked, and only the lines around the cursor drawn.
+  const room = Math.max(1, height - 3 - (spec.subtitle ? 1 : 0) - (problem ? 1 : 0));
+  const lines = cursorLines(editor.current, textWidth);
+  const at = Math.max(0, lines.findIndex((l) => l.includes(CURSOR)));
+  const first = Math.max(0, Math.min(at - room + 1, lines.length - room));
   return (
     <Popup title={spec.title} hint={`${keymap.hint("editText.save")} save · ${keymap.hint("editText.newline")} new line · ${keymap.hint("editText.cancel")} cancel`} width={width} height={height}>
       {spec.subtitle ? <Text dimColor wrap="truncate">{sanitizeInline(spec.subtitle)}</Text> : null}
-      <Text wrap="wrap">
-        {shown}
-        <Text inverse>{atCursor}</Text>
-        {after}
-      </Text>
+      {lines.slice(first, first + room).map((line, i) => {
+        const [before, after] = line.split(CURSOR);
+        if (after === undefined) return <Text key={first + i}>{line || " "}</Text>;
+        return (
+          <Text key={first + i}>
+            {before}
+            <Text inverse>{after[0] ?? " "}</Text>
+            {after.slice(1)}
+          </Text>
+        );
+      })}
       {problem ? <Text color={theme.error}>{sanitizeInline(problem)}</Text> : null}
     </Popup>
   );
