@@ -95,7 +95,7 @@ describe("time and personal lists in tmux", () => {
     const s = session!;
     const content = `remind me of this ${Date.now() % 100000}`;
     await openTopicAt(content);
-    await s.sendKeys("m");
+    await s.sendKeys("!");
     await s.waitFor("Remind me about this message");
     await s.sendKeys("Tab");
     await s.type("in 2 seconds");

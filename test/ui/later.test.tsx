@@ -188,7 +188,7 @@ describe("send later from the compose box", () => {
 
 describe("reminders", () => {
   const m = eg.streamMessage({ stream: general, subject: "plans", content: "Ship it on Friday" });
-  it("m's form sets a reminder with a note; the list shows it and x cancels it", async () => {
+  it("!'s form sets a reminder with a note; the list shows it and x cancels it", async () => {
     const now = Math.floor(Date.now() / 1000);
     const fake = fakeSession({
       register: {

@@ -2,7 +2,7 @@
  * Time and things kept for later: send later from the compose box (Ctrl-S;
  * the box handles it, in hooks/use-compose.ts), saved snippets (Ctrl-N in the
  * box),
- * a reminder about the selected message (m), the scheduled messages (W), and
+ * a reminder about the selected message (!), the scheduled messages (W), and
  * the keys of their popups.
  */
 import type { Feature } from "../app-context.js";
@@ -15,7 +15,7 @@ export const laterFeature: Feature = {
   bindings: [
     { action: "sendLater", keys: ["C-s"], context: "compose", help: "Send later: tomorrow 9:00, Monday 9:00 or a time you type" },
     { action: "insertSnippet", keys: ["C-n"], context: "compose", help: "Insert a saved snippet (search by title)" },
-    { action: "remindMe", keys: ["m"], context: "messages", help: "Remind me about this message at a chosen time" },
+    { action: "remindMe", keys: ["!"], context: "messages", help: "Remind me about this message at a chosen time" },
     { action: "scheduledList", keys: ["W"], context: "global", help: "Scheduled messages: edit, reschedule, send now, cancel" },
     { action: "scheduled.close", keys: ["escape", "q", "W"], context: "popup.scheduled", help: "Close" },
     { action: "scheduled.down", keys: ["j", "down"], context: "popup.scheduled", help: "Next scheduled message" },

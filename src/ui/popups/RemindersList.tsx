@@ -1,5 +1,5 @@
 /**
- * Reminders: "remind me about this message" at a time (m on a message, with
+ * Reminders: "remind me about this message" at a time (! on a message, with
  * an optional note), and the list of reminders waiting (the palette), soonest
  * first: Enter opens the message, x cancels the reminder. The server sends a
  * reminder at its time as a direct message from its notification bot quoting
@@ -37,7 +37,7 @@ function targetTitle(store: Store, m: Message): string {
   return t.type === "stream" ? `#${store.channelName(t.channelId) ?? t.channelId} > ${store.topicDisplayName(t.topic)}` : "a direct message";
 }
 
-/** m: a reminder about the selected message, at a chosen time, with an optional note. */
+/** !: a reminder about the selected message, at a chosen time, with an optional note. */
 export function remindAbout(ctx: ActionContext, m: Message): void {
   const missing = missingFeature(ctx.store.realm.featureLevel, "reminders");
   if (missing) return ctx.notify(missing, "error");
