@@ -46,8 +46,8 @@ export interface AppProps {
   onQuit?: () => void;
   /** Called once, after the first frame that shows the organization (start-up measurements). */
   onFirstFrame?: () => void;
-  /** A notice for the status line at start (the demo's organization is in memory only; TLS verification turned off). */
-  startNotice?: string;
+  /** A notice for the status line at start: a warning (TLS verification turned off, the cache not used) or a note (the demo's organization is in memory only). */
+  startNotice?: { text: string; kind: "info" | "error" };
   /** The message layouts' cache (given by measurements that count its work; else the App's own). */
   layoutCache?: LayoutCache;
 }
@@ -71,7 +71,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
     },
   });
   useEffect(() => {
-    if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
+    if (startNotice) dispatch({ type: "notice", text: startNotice.text, kind: startNotice.kind });
   }, [startNotice, dispatch]);
 
   const look = useLook(settings, ui.theme, color);
@@ -82,6 +82,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
     organization: store?.realm.name ?? "",
     user: store ? store.userName(store.selfId) : account.email,
     notice: store ? ui.notice?.text : undefined,
+    noticeKind: ui.notice?.kind,
     cached: account.fromCache(store),
     width: columns,
   };
