@@ -7,7 +7,10 @@
  * - the CSI reports terminals send back: device attributes, mode reports, window and cell
  *   sizes, status reports;
  * and hands them to the terminal's answer channel (../terminal/answers.ts), never to a key
- * handler. Keys are cut as Ink cuts them.
+ * handler; and mouse reports (SGR `CSI < b ; x ; y M/m`, which termchat asks for when the reader
+ * turns the mouse on) go to the mouse channel (../terminal/mouse.ts). The legacy forms (X10's
+ * `CSI M` and three bytes, urxvt's `CSI b ; x ; y M`), never asked for, are dropped whole rather
+ * than typed. Keys are cut as Ink cuts them.
  *
  * What arrives in pieces is joined: an unfinished sequence waits for its end, never longer than
  * a bound, after which its bytes count as the keys they were (Escape, then text). A lone ESC
@@ -16,6 +19,7 @@
  * Keys typed between answers keep their order, and no byte is ever dropped but an answer's.
  */
 import { answersOwed, deliverTerminalAnswer } from "../terminal/answers.js";
+import { deliverMouseReport } from "../terminal/mouse.js";
 
 const ESC = "\x1b";
 /** How long a lone ESC waits for the rest of an answer while answers are owed. */
@@ -28,8 +32,8 @@ export const ESC_WAIT_MS = 50;
  */
 export const SEQUENCE_WAIT_MS = 300;
 export const SEQUENCE_MAX_MS = 5000;
-/** The beginnings of the answers terminals send: CSI reports, OSC with its number, XTVERSION/DECRQSS/XTGETTCAP, kitty's APC. */
-const ANSWER_START = /^\x1b(?:\[[?>=]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(?:>(?:\|[^\x07\x1b]*)?|[01](?:[$+](?:r[^\x07\x1b]*)?)?)?|_(?:G[^\x07\x1b]*)?)\x1b?$/;
+/** The beginnings of the answers terminals send: CSI reports (and SGR mouse reports), OSC with its number, XTVERSION/DECRQSS/XTGETTCAP, kitty's APC. */
+const ANSWER_START = /^\x1b(?:\[[?>=<]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(?:>(?:\|[^\x07\x1b]*)?|[01](?:[$+](?:r[^\x07\x1b]*)?)?)?|_(?:G[^\x07\x1b]*)?)\x1b?$/;
 /** A string sequence longer than this is no answer of a terminal's (ours are short). */
 const STRING_LIMIT = 4096;
 /** ESC ] OSC, ESC P DCS, ESC _ APC, ESC ^ PM, ESC X SOS: strings up to ST or BEL. */
@@ -44,7 +48,12 @@ const STRING_OPENERS: ReadonlySet<string> = new Set(["]", "P", "_", "^", "X"]);
  */
 const REPORT = /^\x1b\[(?:[?>=][\d;:]*c|\??[\d;]*\$y|[\d;]*t|\??[\d;]*n|\?[\d;]*u|\?[\d;]*R|[\d;]*x)$/;
 
-type Found = { kind: "key" | "answer"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
+/** A mouse report cut short: dropped when its wait is over, never typed as text. */
+const UNFINISHED_MOUSE = /^\x1b\[(?:<[\d;]*|M[^]{0,2})$/u;
+/** urxvt's mouse report (mode 1015): three numbers and M, which no key sends. */
+const URXVT_MOUSE = /^\x1b\[\d+;\d+;\d+M$/;
+
+type Found = { kind: "key" | "answer" | "mouse"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
 
 const PENDING: Found = { kind: "pending" };
 const NONE: Found = { kind: "none" };
@@ -53,15 +62,28 @@ const isParameter = (c: number) => c >= 0x30 && c <= 0x3f;
 const isIntermediate = (c: number) => c >= 0x20 && c <= 0x2f;
 const isFinal = (c: number) => c >= 0x40 && c <= 0x7e;
 
+/** X10's mouse report from `start`: ESC [ M and three characters (button, column, row), whatever they are. */
+function x10MouseAt(input: string, start: number): Found {
+  let end = start + 3;
+  for (let n = 0; n < 3; n++) {
+    const code = input.codePointAt(end);
+    if (code === undefined) return PENDING;
+    end += code > 0xffff ? 2 : 1;
+  }
+  return { kind: "mouse", text: input.slice(start, end), end };
+}
+
 /** A CSI sequence from `start` (`prefix` ESCs before its `[`), as Ink reads it. */
 function csiAt(input: string, start: number, prefix: number): Found {
   const first = start + prefix + 1;
+  if (prefix === 1 && input[first] === "M") return x10MouseAt(input, start);
   for (let i = first; i < input.length; i++) {
     const c = input.charCodeAt(i);
     if (isParameter(c) || isIntermediate(c)) continue;
     if (c === 0x5b && i === first) continue; // the Linux console's function keys: ESC [ [ A
     if (!isFinal(c)) return NONE;
     const text = input.slice(start, i + 1);
+    if (prefix === 1 && (input[first] === "<" ? c === 0x4d || c === 0x6d : c === 0x4d && URXVT_MOUSE.test(text))) return { kind: "mouse", text, end: i + 1 };
     return { kind: prefix === 1 && REPORT.test(text) ? "answer" : "key", text, end: i + 1 };
   }
   return PENDING;
@@ -112,8 +134,8 @@ function escapedKey(input: string, start: number): { text: string; end: number }
   return { text: input.slice(start, Math.min(end, input.length)), end };
 }
 
-/** The keys in `input`, the answers handed to `onAnswer`, and the unfinished sequence at its end. */
-export function parseInput(input: string, onAnswer: (answer: string) => void): { keys: string[]; pending: string } {
+/** The keys in `input`, the answers handed to `onAnswer`, mouse reports to `onMouse`, and the unfinished sequence at its end. */
+export function parseInput(input: string, onAnswer: (answer: string) => void, onMouse: (report: string) => void = () => {}): { keys: string[]; pending: string } {
   const keys: string[] = [];
   let i = 0;
   while (i < input.length) {
@@ -132,6 +154,7 @@ export function parseInput(input: string, onAnswer: (answer: string) => void): {
       continue;
     }
     if (found.kind === "answer") onAnswer(found.text);
+    else if (found.kind === "mouse") onMouse(found.text);
     else keys.push(found.text);
     i = found.end;
   }
@@ -141,6 +164,7 @@ export function parseInput(input: string, onAnswer: (answer: string) => void): {
 export interface InputParserOptions {
   now?: () => number;
   onAnswer?: (answer: string) => void;
+  onMouse?: (report: string) => void;
   answersOwed?: (now: number) => boolean;
 }
 
@@ -159,6 +183,7 @@ export interface InputParser {
 export function createInputParser(options: InputParserOptions = {}): InputParser {
   const now = options.now ?? (() => performance.now());
   const onAnswer = options.onAnswer ?? deliverTerminalAnswer;
+  const onMouse = options.onMouse ?? deliverMouseReport;
   const owed = options.answersOwed ?? answersOwed;
   let pending = "";
   /** When the first byte of what waits arrived, and the last one. */
@@ -167,7 +192,7 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
 
   const take = (input: string): string[] => {
     const continued = pending !== "";
-    const result = parseInput(input, onAnswer);
+    const result = parseInput(input, onAnswer, onMouse);
     last = now();
     // Still the same unfinished sequence (it began at the start of the input): its wait goes on.
     if (!(continued && result.pending.length === input.length)) since = last;
@@ -192,6 +217,8 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
       const waited = pending;
       pending = "";
       if (waited === ESC || waited === ESC + ESC) return [waited];
+      // A mouse report that never finished (a link cut mid-report) is no text the reader typed.
+      if (UNFINISHED_MOUSE.test(waited)) return [];
       // Never finished: ESC and the character after it are a key, the rest is read again.
       const first = escapedKey(waited, 0);
       return [first.text, ...take(waited.slice(first.end))];
