@@ -132,4 +132,17 @@ describe("the mouse", () => {
     const out = (await s.rawOutput()).toString();
     expect(out.lastIndexOf(MOUSE_OFF)).toBeGreaterThan(out.lastIndexOf(MOUSE_ON));
   });
+
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+    it(`is turned off when ${signal} ends the client`, async () => {
+      const { s } = await start({ mouse: true }, await freePort());
+      await s.waitForRaw(SGR_ON);
+      const pid = await s.pid();
+      expect(pid).toBeDefined();
+      process.kill(pid!, signal);
+      await s.waitForExit({ timeoutMs: 15_000 });
+      const out = (await s.rawOutput()).toString();
+      expect(out.lastIndexOf(MOUSE_OFF)).toBeGreaterThan(out.lastIndexOf(MOUSE_ON));
+    });
+  }
 });
