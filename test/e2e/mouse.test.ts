@@ -2,7 +2,8 @@
  * The mouse with the built client in tmux. Off by default: the client asks the terminal for
  * no mouse reports at all (tmux's own flags for the pane say so), so the terminal's text
  * selection is untouched; m turns it on and off. On (from the settings file): a click on a
- * sidebar row opens it, a click on a message selects it, the wheel moves through the messages,
+ * sidebar row or an Inbox row opens it, a click on a message selects it, the wheel moves through
+ * the Inbox's rows and the messages,
  * a click on a link opens it in the browser ($BROWSER, here a script that notes the address);
  * and quitting turns the reports off again.
  *
@@ -83,6 +84,15 @@ describe("the mouse", () => {
     const port = await freePort();
     const { s, dir: d } = await start({ mouse: true }, port);
     await s.waitForRaw(SGR_ON);
+
+    // The Inbox (the first screen): the wheel moves its cursor, a click opens a conversation.
+    const inbox = await s.waitFor(/▌ @ Lena Fischer/);
+    await s.type(press(65, cellOf(inbox, /@ Lena Fischer/)));
+    await s.waitFor(/▌ @ Omar Haddad/);
+    await s.type(press(64, cellOf(inbox, /@ Omar Haddad/)));
+    await s.waitFor(/▌ @ Lena Fischer/);
+    await s.type(click(cellOf(inbox, /@ Omar Haddad {5}/)));
+    await s.waitFor(/^[^\n]* Omar Haddad *\n/); // the open view's title, on the first line
 
     // Two messages from someone else in a topic of #design: some words, then a link.
     const tag = Date.now() % 100000;

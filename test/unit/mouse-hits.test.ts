@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { MessageLink } from "../../src/render/message-links.js";
 import type { Line } from "../../src/ui/message-layout.js";
-import { hitIn, type MessagesRegion, type SidebarRegion } from "../../src/ui/mouse/hit-map.js";
+import { hitIn, type ListRegion, type MessagesRegion, type SidebarRegion } from "../../src/ui/mouse/hit-map.js";
 import { atColumn, linkAt } from "../../src/ui/mouse/link-at.js";
 
 const box = { current: null };
@@ -24,6 +24,13 @@ describe("hit testing", () => {
     expect(hitIn(sidebar, place, 3, 0)).toBeUndefined();
     expect(hitIn(sidebar, place, 3, 6)).toBeUndefined();
     expect(hitIn(sidebar, place, 24, 2)).toBeUndefined();
+  });
+
+  it("a list view's row: below its title, the list's own region with it (to open it or move its cursor)", () => {
+    const list: ListRegion = { kind: "list", box, above: 1, start: 4, count: 3, open: () => {}, move: () => {} };
+    expect(hitIn(list, { top: 0, left: 25, width: 50, height: 20 }, 30, 2)).toEqual({ kind: "list", index: 5, list });
+    expect(hitIn(list, { top: 0, left: 25, width: 50, height: 20 }, 30, 0)).toBeUndefined();
+    expect(hitIn(list, { top: 0, left: 25, width: 50, height: 20 }, 30, 4)).toBeUndefined();
   });
 
   it("a message: whose line it is, and the column in the line's text (after the gutter and indent)", () => {

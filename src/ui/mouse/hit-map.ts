@@ -1,6 +1,6 @@
 /**
  * Which part of the screen is under the pointer. The parts that answer the mouse (the sidebar,
- * the message pane) tell the screen's hit map, as they render, what each of their rows shows —
+ * the message pane, the list views) tell the screen's hit map, as they render, what each of their rows shows —
  * a plain assignment of what they computed anyway, so drawing stays as cheap as it was — and
  * where they are is read from Ink's layout only when a click or a wheel step comes.
  */
@@ -28,9 +28,25 @@ export interface MessagesRegion {
   textLeft: number;
 }
 
-export type Region = SidebarRegion | MessagesRegion;
+/** A list view (the Inbox, Followed topics): its rows below its title, and what the pointer does to them. */
+export interface ListRegion {
+  kind: "list";
+  box: RefObject<DOMElement | null>;
+  above: number;
+  start: number;
+  count: number;
+  /** Puts the cursor on the row and opens it, as Enter would. */
+  open(index: number): void;
+  /** Moves the cursor by `delta` rows. */
+  move(delta: number): void;
+}
 
-export type Hit = { kind: "sidebar"; index: number } | { kind: "message"; id: number; line: Line; column: number };
+export type Region = SidebarRegion | MessagesRegion | ListRegion;
+
+export type Hit =
+  | { kind: "sidebar"; index: number }
+  | { kind: "message"; id: number; line: Line; column: number }
+  | { kind: "list"; index: number; list: ListRegion };
 
 /** Where a region's box is on the screen, in cells. */
 export interface Place {
@@ -45,9 +61,10 @@ export function hitIn(region: Region, place: Place, x: number, y: number): Hit |
   const row = y - place.top;
   const col = x - place.left;
   if (row < 0 || col < 0 || row >= place.height || col >= place.width) return undefined;
-  if (region.kind === "sidebar") {
+  if (region.kind !== "messages") {
     const i = row - region.above;
-    return i >= 0 && i < region.count ? { kind: "sidebar", index: region.start + i } : undefined;
+    if (i < 0 || i >= region.count) return undefined;
+    return region.kind === "sidebar" ? { kind: "sidebar", index: region.start + i } : { kind: "list", index: region.start + i, list: region };
   }
   const r = region.rows[row];
   return r ? { kind: "message", id: r.id, line: r.line, column: col - region.textLeft } : undefined;
@@ -60,7 +77,7 @@ function placeOf(box: DOMElement | null): Place | undefined {
   return { ...at, width: Math.round(node.getComputedWidth()), height: Math.round(node.getComputedHeight()) };
 }
 
-/** The screen's regions, by kind (one sidebar, one message pane). */
+/** The screen's regions, by kind (one sidebar, and one message pane or list view). */
 export class HitMap {
   private readonly regions = new Map<Region["kind"], Region>();
 

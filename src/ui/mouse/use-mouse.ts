@@ -1,7 +1,7 @@
 /**
  * The mouse on the screen, while the reader has it on: the wheel moves through the part under
- * the pointer (messages in the message pane, rows in the sidebar); a click on a sidebar row
- * opens it as Enter would; a click on a message selects it, and on a link in it opens the link
+ * the pointer (messages in the message pane, rows in the sidebar and the list views); a click
+ * on a sidebar row or a list view's row opens it as Enter would; a click on a message selects it, and on a link in it opens the link
  * (open-url.ts, as the links list does). Everything goes through the features' own actions, so
  * a click does what the keys do. While a popup is open the mouse leaves the screen under it
  * alone. The terminal is asked to report the mouse only while it is on, and told to stop when
@@ -64,12 +64,16 @@ export function handleMouse(event: MouseEvent, p: Omit<MouseInput, "on" | "write
   if (event.button === "wheelUp" || event.button === "wheelDown") {
     const up = event.button === "wheelUp";
     if (hit.kind === "message") featureAction(up ? "up" : "down")?.(ctx);
+    else if (hit.kind === "list") hit.list.move(up ? -1 : 1);
     else if (ctx.ui.sidebar.filter === null) featureAction(up ? "sidebarUp" : "sidebarDown")?.(ctx);
     return;
   }
   if (event.button !== "left") return;
   if (hit.kind === "sidebar") clickRow(ctx, hit.index, p);
-  else clickMessage(ctx, hit);
+  else if (hit.kind === "list") {
+    if (ctx.ui.focus === "sidebar") ctx.dispatch({ type: "focus", focus: "messages" });
+    hit.list.open(hit.index);
+  } else clickMessage(ctx, hit);
 }
 
 function clickRow(ctx: ActionContext, index: number, p: Pick<MouseInput, "uiRef" | "dispatch" | "contextFor">): void {
