@@ -66,8 +66,8 @@ describe("the mouse", () => {
   it("is off by default: nothing is asked of the terminal until m turns it on, and m turns it off", async () => {
     const { s } = await start(undefined, await freePort());
     const before = (await s.rawOutput()).toString();
-    expect(before).not.toContain(MOUSE_ON);
-    expect(before).not.toContain(SGR_ON);
+    // No mouse mode of any kind (X10 9, normal 1000, highlight 1001, button 1002, any 1003, UTF-8 1005, SGR 1006, urxvt 1015).
+    expect(before).not.toMatch(/\x1b\[\?(?:9|100[0-6]|1015)(?:;\d+)*h/);
 
     await s.sendKeys("m");
     await s.waitFor("Mouse on (saved)");
