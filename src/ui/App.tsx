@@ -153,7 +153,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   const state = stateFor(ui);
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
   // The mouse, when the reader turned it on and the app has the whole terminal (what is where on it is known).
-  const hits = useMouse({ on: mouseOn({ ui, settings }) && usesAlternateScreen(), uiRef, dispatch, contextFor, popupOpen: popups.stack.length > 0, write: (s) => stdout.write(s), onActivity: account.actions.keyPressed });
+  const hits = useMouse({ on: mouseOn({ ui, settings }) && usesAlternateScreen(), uiRef, dispatch, contextFor, popupOpen: popups.stack.length > 0, write: (s) => stdout.write(s) });
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : open.narrow ? narrowKey(open.narrow) : undefined;
   useSidebarFollowsView(state && actions, store, openKey, sidebarRows);
 

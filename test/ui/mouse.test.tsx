@@ -61,7 +61,11 @@ function MouseScreen({ fake, on, writes, keys }: { fake: FakeSession; on: boolea
   const w = useMessageWindow({ store, version, narrow, ui, paneHeight: 10, width: 50, color: false, markdownReady: true, account: account.key, cache });
   const uiRef = { get current(): UiState { return fake.ctx.latest(); } };
   const hits = useMouse({ on, uiRef, dispatch: (a) => fake.ctx.dispatch(a), contextFor: (u) => contextAt(fake, u), popupOpen: false, write: (s) => void writes.push(s) });
-  useKeypress((name) => (keys.push(name), true));
+  useKeypress((name) => {
+    keys.push(name);
+    fake.recorded.push({ name: `key ${name}`, args: [] });
+    return true;
+  });
   const rows = buildSidebarRows(store, ui.sidebar);
   return withHitMap(
     hits,
@@ -118,6 +122,17 @@ describe("the mouse on the screen", () => {
     await screen.until(() => selectedLines(screen.frame()).some((l) => l.includes("Pizza or soup?")), "the mark on the clicked message");
     // No mouse report became a key.
     expect(keys).toEqual([]);
+  });
+
+  it("takes its turn among the keys: a key typed just before a click acts before it, one after it after", async () => {
+    const { fake, screen, keys, question } = await mount(true);
+    await screen.press(`j${click(cellOf(screen.frame(), "Pizza or soup?"))}k`);
+    await screen.until(() => keys.length === 2, "both keys");
+    const order = fake.names().filter((n) => n.startsWith("key") || n === "dispatch");
+    expect(order[0]).toBe("key j");
+    expect(order.at(-1)).toBe("key k");
+    expect(order.slice(1, -1)).toContain("dispatch");
+    expect(selectedId(fake)).toBe(question.id);
   });
 
   it("the wheel over the pane moves one message per step; over the sidebar it moves the cursor", async () => {

@@ -7,10 +7,11 @@
  * - the CSI reports terminals send back: device attributes, mode reports, window and cell
  *   sizes, status reports;
  * and hands them to the terminal's answer channel (../terminal/answers.ts), never to a key
- * handler; and mouse reports (SGR `CSI < b ; x ; y M/m`, which termchat asks for when the reader
- * turns the mouse on) go to the mouse channel (../terminal/mouse.ts). The legacy forms (X10's
- * `CSI M` and three bytes, urxvt's `CSI b ; x ; y M`), never asked for, are dropped whole rather
- * than typed. Keys are cut as Ink cuts them.
+ * handler. Mouse reports (SGR `CSI < b ; x ; y M/m`, which termchat asks for when the reader
+ * turns the mouse on) are cut out whole, a report split over reads joined, and passed on in
+ * their place among the keys, for the keypress bus to hand to the mouse (../terminal/mouse.ts);
+ * the legacy forms (X10's `CSI M` and three bytes, urxvt's `CSI b ; x ; y M`), never asked
+ * for, are dropped whole rather than typed. Keys are cut as Ink cuts them.
  *
  * What arrives in pieces is joined: an unfinished sequence waits for its end, never longer than
  * a bound, after which its bytes count as the keys they were (Escape, then text). A lone ESC
@@ -19,7 +20,6 @@
  * Keys typed between answers keep their order, and no byte is ever dropped but an answer's.
  */
 import { answersOwed, deliverTerminalAnswer } from "../terminal/answers.js";
-import { deliverMouseReport } from "../terminal/mouse.js";
 
 const ESC = "\x1b";
 /** How long a lone ESC waits for the rest of an answer while answers are owed. */
@@ -53,7 +53,7 @@ const UNFINISHED_MOUSE = /^\x1b\[(?:<[\d;]*|M[^]{0,2})$/u;
 /** urxvt's mouse report (mode 1015): three numbers and M, which no key sends. */
 const URXVT_MOUSE = /^\x1b\[\d+;\d+;\d+M$/;
 
-type Found = { kind: "key" | "answer" | "mouse"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
+type Found = { kind: "key" | "answer" | "dropped"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
 
 const PENDING: Found = { kind: "pending" };
 const NONE: Found = { kind: "none" };
@@ -70,7 +70,7 @@ function x10MouseAt(input: string, start: number): Found {
     if (code === undefined) return PENDING;
     end += code > 0xffff ? 2 : 1;
   }
-  return { kind: "mouse", text: input.slice(start, end), end };
+  return { kind: "dropped", text: input.slice(start, end), end };
 }
 
 /** A CSI sequence from `start` (`prefix` ESCs before its `[`), as Ink reads it. */
@@ -83,7 +83,7 @@ function csiAt(input: string, start: number, prefix: number): Found {
     if (c === 0x5b && i === first) continue; // the Linux console's function keys: ESC [ [ A
     if (!isFinal(c)) return NONE;
     const text = input.slice(start, i + 1);
-    if (prefix === 1 && (input[first] === "<" ? c === 0x4d || c === 0x6d : c === 0x4d && URXVT_MOUSE.test(text))) return { kind: "mouse", text, end: i + 1 };
+    if (prefix === 1 && c === 0x4d && URXVT_MOUSE.test(text)) return { kind: "dropped", text, end: i + 1 };
     return { kind: prefix === 1 && REPORT.test(text) ? "answer" : "key", text, end: i + 1 };
   }
   return PENDING;
@@ -134,8 +134,8 @@ function escapedKey(input: string, start: number): { text: string; end: number }
   return { text: input.slice(start, Math.min(end, input.length)), end };
 }
 
-/** The keys in `input`, the answers handed to `onAnswer`, mouse reports to `onMouse`, and the unfinished sequence at its end. */
-export function parseInput(input: string, onAnswer: (answer: string) => void, onMouse: (report: string) => void = () => {}): { keys: string[]; pending: string } {
+/** The keys in `input` (mouse reports among them), the answers handed to `onAnswer`, and the unfinished sequence at its end. */
+export function parseInput(input: string, onAnswer: (answer: string) => void): { keys: string[]; pending: string } {
   const keys: string[] = [];
   let i = 0;
   while (i < input.length) {
@@ -154,8 +154,7 @@ export function parseInput(input: string, onAnswer: (answer: string) => void, on
       continue;
     }
     if (found.kind === "answer") onAnswer(found.text);
-    else if (found.kind === "mouse") onMouse(found.text);
-    else keys.push(found.text);
+    else if (found.kind === "key") keys.push(found.text);
     i = found.end;
   }
   return { keys, pending: "" };
@@ -164,7 +163,6 @@ export function parseInput(input: string, onAnswer: (answer: string) => void, on
 export interface InputParserOptions {
   now?: () => number;
   onAnswer?: (answer: string) => void;
-  onMouse?: (report: string) => void;
   answersOwed?: (now: number) => boolean;
 }
 
@@ -183,7 +181,6 @@ export interface InputParser {
 export function createInputParser(options: InputParserOptions = {}): InputParser {
   const now = options.now ?? (() => performance.now());
   const onAnswer = options.onAnswer ?? deliverTerminalAnswer;
-  const onMouse = options.onMouse ?? deliverMouseReport;
   const owed = options.answersOwed ?? answersOwed;
   let pending = "";
   /** When the first byte of what waits arrived, and the last one. */
@@ -192,7 +189,7 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
 
   const take = (input: string): string[] => {
     const continued = pending !== "";
-    const result = parseInput(input, onAnswer, onMouse);
+    const result = parseInput(input, onAnswer);
     last = now();
     // Still the same unfinished sequence (it began at the start of the input): its wait goes on.
     if (!(continued && result.pending.length === input.length)) since = last;

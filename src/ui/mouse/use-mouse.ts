@@ -4,8 +4,11 @@
  * on a sidebar row or a list view's row opens it as Enter would; a click on a message selects it, and on a link in it opens the link
  * (open-url.ts, as the links list does). Everything goes through the features' own actions, so
  * a click does what the keys do. While a popup is open the mouse leaves the screen under it
- * alone. The terminal is asked to report the mouse only while it is on, and told to stop when
- * it is turned off or the screen goes (screen-mode.ts also stops it on every way out).
+ * alone. Reports come through the keypress bus in their turn among the keys; this hook takes
+ * every one, first, so none ever reaches a key handler (with the mouse off, one a terminal
+ * sends all the same does nothing). The terminal is asked to report the mouse only while it
+ * is on, and told to stop when it is turned off or the screen goes (screen-mode.ts also stops
+ * it on every way out).
  */
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { messageLinks } from "../../render/message-links.js";
@@ -13,8 +16,8 @@ import type { ActionContext } from "../app-context.js";
 import { moveSelection } from "../features/core.js";
 import { featureAction } from "../features/index.js";
 import { openLink } from "../file-transfers.js";
-import { noteKey } from "../ink-frame/key-frames.js";
-import { onMouseEvent, setMouseReporting, type MouseEvent } from "../terminal/mouse.js";
+import { useKeypress } from "../hooks/use-keypress.js";
+import { MOUSE_KEY, parseMouseReport, setMouseReporting, type MouseEvent } from "../terminal/mouse.js";
 import type { UiAction, UiState } from "../ui-state.js";
 import { HitMap, type Hit } from "./hit-map.js";
 import { linkAt } from "./link-at.js";
@@ -28,9 +31,10 @@ export interface MouseInput {
   contextFor: (ui: UiState) => ActionContext | undefined;
   popupOpen: boolean;
   write: (sequence: string) => void;
-  /** The reader is active (presence), as with a key. */
-  onActivity?: () => void;
 }
+
+/** Above every other handler of the keypress bus: mouse reports are for no one else. */
+const MOUSE_PRIORITY = 1000;
 
 /** Follows the mouse while it is on; returns the screen's hit map, for its parts to register with (withHitMap). */
 export function useMouse(given: Omit<MouseInput, "hits">): HitMap {
@@ -41,26 +45,26 @@ export function useMouse(given: Omit<MouseInput, "hits">): HitMap {
   const { on } = input;
   useEffect(() => {
     setMouseReporting(on, latest.current.write);
-    if (!on) return;
-    const stop = onMouseEvent((event) => handleMouse(event, latest.current));
-    return () => {
-      stop();
-      setMouseReporting(false, latest.current.write);
-    };
+    if (on) return () => setMouseReporting(false, latest.current.write);
   }, [on]);
+  useKeypress(
+    (name, report) => {
+      if (name !== MOUSE_KEY) return false;
+      const event = latest.current.on ? parseMouseReport(report) : undefined;
+      if (event) handleMouse(event, latest.current);
+      return true;
+    },
+    { priority: MOUSE_PRIORITY },
+  );
   return hits;
 }
 
 /** What one mouse event does on the screen. */
 export function handleMouse(event: MouseEvent, p: Omit<MouseInput, "on" | "write">): void {
-  if (event.kind !== "press") return;
-  p.onActivity?.();
-  if (p.popupOpen) return;
+  if (event.kind !== "press" || p.popupOpen) return;
   const hit = p.hits.at(event.x, event.y);
   const ctx = hit && p.contextFor(p.uiRef.current);
   if (!hit || !ctx) return;
-  // What the event changes is drawn at once, as a key's change is.
-  noteKey();
   if (event.button === "wheelUp" || event.button === "wheelDown") {
     const up = event.button === "wheelUp";
     if (hit.kind === "message") featureAction(up ? "up" : "down")?.(ctx);

@@ -2,8 +2,10 @@
  * The mouse, when the reader turns it on: the terminal is asked to report presses, releases
  * and the wheel (mode 1000) in SGR form (mode 1006: `CSI < b ; x ; y M` for a press, `m` for a
  * release, coordinates from 1 and of any size). The patched input parser
- * (../ink-frame/input-parser.ts) takes the reports out of the key input and hands them here,
- * never to a key handler; the screen listens while the mouse is on.
+ * (../ink-frame/input-parser.ts) cuts each report out whole, and the keypress bus
+ * (../hooks/use-keypress.tsx) hands it on as one "mouse" entry in its turn among the keys (a
+ * key typed just before a click acts before it), never as a key; the screen's mouse hook
+ * takes every such entry, and acts on it while the mouse is on.
  *
  * While the mouse is off nothing is asked of the terminal, so its own text selection works as
  * always. Whether reporting is on is remembered here so that every way out gives it back
@@ -29,7 +31,15 @@ export interface MouseEvent {
   ctrl: boolean;
 }
 
-const SGR = /^\x1b\[<(\d{1,5});(\d{1,5});(\d{1,5})([Mm])$/;
+/** The name the keypress bus gives a mouse report (its input is the report). */
+export const MOUSE_KEY = "mouse";
+
+/** An SGR report, with its ESC or without it (as Ink's input hook passes it on). */
+const SGR = /^\x1b?\[<(\d{1,5});(\d{1,5});(\d{1,5})([Mm])$/;
+
+export function isMouseReport(input: string): boolean {
+  return SGR.test(input);
+}
 
 function buttonOf(code: number): MouseButton {
   const low = code & 3;
@@ -38,10 +48,7 @@ function buttonOf(code: number): MouseButton {
   return low === 0 ? "left" : low === 1 ? "middle" : low === 2 ? "right" : "other";
 }
 
-/**
- * The event an SGR report says; undefined for anything else (the legacy X10 and urxvt forms,
- * which the parser also takes out of the keys, are not asked for and mean nothing here).
- */
+/** The event an SGR report says; undefined for anything else. */
 export function parseMouseReport(report: string): MouseEvent | undefined {
   const m = SGR.exec(report);
   if (!m) return undefined;
@@ -54,25 +61,8 @@ export function parseMouseReport(report: string): MouseEvent | undefined {
   return { button, kind, x: x - 1, y: y - 1, shift: (code & 4) !== 0, alt: (code & 8) !== 0, ctrl: (code & 16) !== 0 };
 }
 
-type Listener = (event: MouseEvent) => void;
-
-const listeners = new Set<Listener>();
 /** Whether the terminal was asked to report the mouse (and has not been told to stop). */
 let reporting = false;
-
-/** Hands a report (the whole sequence) to whoever listens; reports that mean nothing are dropped. */
-export function deliverMouseReport(report: string): void {
-  if (listeners.size === 0) return;
-  const event = parseMouseReport(report);
-  if (!event) return;
-  for (const l of [...listeners]) l(event);
-}
-
-/** Called with each mouse event; returns the unsubscribe. */
-export function onMouseEvent(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Asks the terminal to report the mouse, or to stop; writes only when that changes. */
 export function setMouseReporting(on: boolean, write: (sequence: string) => void): void {
@@ -95,8 +85,7 @@ export function releaseMouse(): string {
   return MOUSE_OFF;
 }
 
-/** For tests: nobody listens, nothing asked. */
+/** For tests: nothing asked. */
 export function resetMouse(): void {
-  listeners.clear();
   reporting = false;
 }
