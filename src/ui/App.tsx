@@ -31,9 +31,13 @@ import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import type { Keymap } from "./keymap.js";
 import { LayoutCache } from "./message-layout.js";
+import { mouseOn } from "./features/mouse.js";
+import { withHitMap } from "./mouse/hit-map.js";
+import { useMouse } from "./mouse/use-mouse.js";
 import { noteSequence } from "./notifications.js";
 import { usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, filterCursor, sidebarRowKey } from "./sidebar-rows.js";
+import { usesAlternateScreen } from "./terminal/screen-mode.js";
 import type { UiState } from "./ui-state.js";
 import { OpenView } from "./views/OpenView.js";
 
@@ -149,11 +153,13 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   };
   const state = stateFor(ui);
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
+  // The mouse, when the reader turned it on and the app has the whole terminal (what is where on it is known).
+  const hits = useMouse({ on: mouseOn({ ui, settings }) && usesAlternateScreen(), uiRef, dispatch, contextFor, popupOpen: popups.stack.length > 0, write: (s) => stdout.write(s) });
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : open.narrow ? narrowKey(open.narrow) : undefined;
   useSidebarFollowsView(state && actions, store, openKey, sidebarRows);
 
   if (!store || !state) return <Connecting theme={look.theme} height={size.height} conn={conn} status={status} />;
-  return (
+  return withHitMap(hits, (
     <Screen
       theme={look.theme}
       state={state}
@@ -171,5 +177,5 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
       popups={popups}
       status={status}
     />
-  );
+  ));
 }
