@@ -18,8 +18,9 @@ import { promptsFeature } from "./prompts.js";
 import { filesFeature } from "./files.js";
 import { imagesFeature } from "./images.js";
 import { laterFeature } from "./later.js";
+import { mouseFeature } from "./mouse.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, laterFeature, popupsFeature, imagesFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature];
 
 /** Every feature's actions by name (later features' actions of the same name win). */
 const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));
