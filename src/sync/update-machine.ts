@@ -30,11 +30,11 @@ import { deleteQueue, getEvents, register, type EventsResult, type RegisterParam
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
-import { Store } from "../model/store.js";
+import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
 import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
-import { clientRegisterParams } from "./register-params.js";
+import { registerParamsFor } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
 
 export type ConnectionState =
@@ -248,10 +248,11 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
-        const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
+        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal);
         queueId = reg.queue_id;
         if (reason === "start") await this.sendFirstPoll(reg);
-        const store = new Store(reg);
+        // A spectator is nobody: an id no user has, so that nothing is theirs (sent by them, mentioning them).
+        const store = new Store(reg, this.client.spectator ? { selfIdHint: SPECTATOR_SELF_ID } : {});
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;

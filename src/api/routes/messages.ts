@@ -1,6 +1,6 @@
 /** Messages: fetch, send, edit/move, delete, history, and narrow matching. Flags live in message-flags.ts. */
 import type { ApiClient } from "../http.js";
-import type { NarrowInput } from "../schemas/common.js";
+import type { NarrowInput, NarrowTerm } from "../schemas/common.js";
 import {
   emptySuccessSchema,
   getMessageResponseSchema,
@@ -50,10 +50,23 @@ export interface GetMessagesByIdParams extends GetMessagesCommon {
 
 export type GetMessagesParams = GetMessagesRangeParams | GetMessagesByIdParams;
 
+/**
+ * A spectator's narrow says that it reads web-public channels: the server refuses one that
+ * does not (as it would a request whose credentials went missing).
+ */
+export function spectatorNarrow(narrow: NarrowInput | undefined): NarrowInput {
+  const terms = narrow ?? [];
+  if (terms.some((t) => (Array.isArray(t) ? t[0] === "channels" && t[1] === "web-public" : t.operator === "channels" && t.operand === "web-public" && !t.negated))) return terms;
+  return terms.length > 0 && Array.isArray(terms[0])
+    ? [...(terms as Array<[string, string]>), ["channels", "web-public"]]
+    : [...(terms as NarrowTerm[]), { operator: "channels", operand: "web-public" }];
+}
+
 export function getMessages(client: ApiClient, p: GetMessagesParams, signal?: AbortSignal) {
   const anchor = "anchor" in p && p.anchor !== undefined ? String(p.anchor) : undefined;
+  const spectator = client.spectator ? { narrow: spectatorNarrow(p.narrow), client_gravatar: false } : {};
   return client.request("GET", "messages", {
-    params: { ...p, anchor },
+    params: { ...p, anchor, ...spectator },
     schema: getMessagesResponseSchema,
     signal,
   });
