@@ -48,6 +48,8 @@ describe("the client of a spectator", () => {
     expect(spectatorNarrow([{ operator: "channel", operand: 7 }])).toEqual([{ operator: "channel", operand: 7 }, web]);
     expect(spectatorNarrow([{ operator: "channel", operand: 7 }, web])).toEqual([{ operator: "channel", operand: 7 }, web]);
     expect(spectatorNarrow([["stream", "news"]])).toEqual([["stream", "news"], ["channels", "web-public"]]);
+    // The combined feed's `in:home` depends on a user's mutes: a spectator's feed is every web-public channel.
+    expect(spectatorNarrow([{ operator: "in", operand: "home" }])).toEqual([web]);
   });
 });
 

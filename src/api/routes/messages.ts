@@ -52,14 +52,16 @@ export type GetMessagesParams = GetMessagesRangeParams | GetMessagesByIdParams;
 
 /**
  * A spectator's narrow says that it reads web-public channels: the server refuses one that
- * does not (as it would a request whose credentials went missing).
+ * does not (as it would a request whose credentials went missing). `in:home` (the combined
+ * feed without what the user muted) goes: a spectator has muted nothing, and the operator
+ * depends on a user, which the server refuses a spectator.
  */
 export function spectatorNarrow(narrow: NarrowInput | undefined): NarrowInput {
-  const terms = narrow ?? [];
-  if (terms.some((t) => (Array.isArray(t) ? t[0] === "channels" && t[1] === "web-public" : t.operator === "channels" && t.operand === "web-public" && !t.negated))) return terms;
-  return terms.length > 0 && Array.isArray(terms[0])
-    ? [...(terms as Array<[string, string]>), ["channels", "web-public"]]
-    : [...(terms as NarrowTerm[]), { operator: "channels", operand: "web-public" }];
+  const pairs = narrow !== undefined && narrow.length > 0 && Array.isArray(narrow[0]);
+  const terms: NarrowTerm[] = (narrow ?? []).map((t) => (Array.isArray(t) ? { operator: t[0], operand: t[1] } : t));
+  const kept = terms.filter((t) => !(t.operator === "in" && t.operand === "home" && !t.negated));
+  if (!kept.some((t) => t.operator === "channels" && t.operand === "web-public" && !t.negated)) kept.push({ operator: "channels", operand: "web-public" });
+  return pairs ? kept.map((t) => [t.operator, String(t.operand)] as [string, string]) : kept;
 }
 
 export function getMessages(client: ApiClient, p: GetMessagesParams, signal?: AbortSignal) {
