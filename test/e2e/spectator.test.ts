@@ -6,12 +6,12 @@
  * the server); no credentials are asked for or written. An entry with
  * `spectator=true` in the account list opens the same way.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { BIN, ROOT, apiAs, ensureBuilt, freePort, startApp } from "./app.js";
+import { apiAs, ensureBuilt, freePort, spawnServer, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
 
 const LINE = "Reading as a spectator: log in to write";
@@ -25,19 +25,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "termchat-spectator-home-"));
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [BIN, "server", "--port", String(port)], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 15_000);
-    server!.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (out.includes("listening on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server!.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-  });
+  server = await spawnServer(["--port", String(port)], /listening on/);
 }, 30_000);
 
 afterEach(async () => {
