@@ -21,6 +21,8 @@
  *   fields and enum values): not a failure. Unknown events are ignored and their kinds
  *   kept in `unfamiliar`, so the UI can say so once. A body that fails the same way every
  *   time still waits the slower backoff before each rebuild: never a tight loop.
+ * - a spectator (no account) has no event queue: its store is rebuilt every
+ *   `spectatorRefreshMs` instead (the loaded narrows refetched), so new messages show.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
@@ -68,6 +70,10 @@ export interface UpdateMachineOptions {
   random?: () => number;
   api?: Partial<SyncApi>;
   /**
+   * How often a spectator's store is rebuilt, as it is sent no events. Default 60 s.
+   */
+  spectatorRefreshMs?: number;
+  /**
    * Consulted when the first register fails (before any store exists): `fail` ends the
    * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
    */
@@ -76,7 +82,8 @@ export interface UpdateMachineOptions {
 
 export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
 
-export type StoreReason = "start" | "queue-lost" | "malformed";
+/** Why a store was built: the start, a queue the server forgot, a malformed answer, or a spectator's periodic refresh. */
+export type StoreReason = "start" | "queue-lost" | "malformed" | "refresh";
 
 export interface StoreInfo {
   reason: StoreReason;
@@ -367,7 +374,17 @@ export class UpdateMachine {
     let attempt = 0;
     while (!this.stopped) {
       const store = this.store;
-      if (!store?.queueId) return;
+      if (!store?.queueId) {
+        // No queue (a spectator is sent no events): register again now and then, or at a key after a long idle.
+        if (!this.client.spectator) return;
+        await this.wait(this.opts.spectatorRefreshMs ?? 60_000);
+        try {
+          await this.rebuild("refresh");
+        } catch {
+          return; // stopped, or a final failure (the state says which)
+        }
+        continue;
+      }
       try {
         const early = first;
         first = undefined;

@@ -98,3 +98,25 @@ it("runs a spectator through an account runtime: web-public channels, no queue, 
     await accounts.closeAll(1500);
   }
 });
+
+it("brings a spectator's view up to date without an event queue: the store is rebuilt now and then, and new messages show", async () => {
+  const accounts = new AccountsRegistry();
+  try {
+    const { runtime, handle } = await accounts.open({ client: spectator, account: { site: spectator.site.href, email: "" }, stateDir: dir, machine: { spectatorRefreshMs: 100 } });
+    const first = await runtime.start();
+    const channelId = [...first.channels.values()].find((c) => c.name === "announcements")!.stream_id;
+    const narrow = { kind: "channel" as const, channelId };
+    handle.view.set({ narrow, focus: "messages" });
+    await eventually(() => (first.messages.list(narrow)?.ids.length ?? 0) > 0);
+    const sent = await sendMessage(ctx.client(), { type: "stream", to: channelId, topic: "holiday schedule", content: "The office is closed on the 24th." });
+    const shown = await eventually(() => {
+      const store = handle.store();
+      return store !== first && store?.messages.list(narrow)?.ids.includes(sent.id) ? store : undefined;
+    });
+    expect(shown.messages.byId.get(sent.id)?.content).toBe("The office is closed on the 24th.");
+    expect(shown.queueId).toBeNull();
+    expect(ctx.conformance.responses.some((r) => r.path === "/events")).toBe(false);
+  } finally {
+    await accounts.closeAll(1500);
+  }
+});
