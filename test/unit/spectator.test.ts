@@ -18,6 +18,7 @@ import type { AccountPaths } from "../../src/config/accounts.js";
 import { SPECTATOR_SELF_ID, Store } from "../../src/model/store.js";
 import { SPECTATOR_LINE, type AccountActions } from "../../src/sync/account-handle.js";
 import { spectatorActions } from "../../src/sync/spectator.js";
+import { homeView } from "../../src/ui/ui-state.js";
 
 describe("command line", () => {
   it("takes --site with --spectator alone, and says what is wrong otherwise", () => {
@@ -70,6 +71,9 @@ describe("a spectator's register answer", () => {
     expect(store.users.size).toBe(0);
     expect(store.userName(store.selfId)).toBe("spectator");
     expect(store.realm.name).toBe("Open Org");
+    // Nothing unread, no home view setting: it opens on the combined feed, unless the settings say otherwise.
+    expect(homeView(store)).toBe("feed");
+    expect(homeView(store, "inbox")).toBe("inbox");
   });
 
   it("never keeps a queue, and refuses an answer that is no register at all", () => {
