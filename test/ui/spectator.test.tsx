@@ -6,6 +6,7 @@
  */
 import { afterEach, expect, it } from "vitest";
 import { SPECTATOR_LINE } from "../../src/sync/account-handle.js";
+import { SPECTATOR_PEOPLE_LINE, SPECTATOR_PERSONAL_LINE } from "../../src/ui/spectator.js";
 import { renderApp, type AppHarness } from "./render-app.js";
 
 let app: AppHarness | undefined;
@@ -24,13 +25,19 @@ it("reads the web-public channels and answers every writing key with one line, s
   const before = requests().length;
 
   await a.press("\t");
-  // Reply, new topic, new DM, 👍, star, mark read, edit, quote: each the same line, nothing else opens.
-  for (const key of ["r", "c", "x", "+", "*", "M", "e", ">", "f"]) {
+  // Reply, new topic, new DM, 👍, star, mark read, edit, quote: each the same line, nothing else opens;
+  // the starred view and a sender's card say what needs an account.
+  const lines: Array<[string, string]> = [
+    ...["r", "c", "x", "+", "*", "M", "e", ">"].map((k): [string, string] => [k, SPECTATOR_LINE]),
+    ["f", SPECTATOR_PERSONAL_LINE],
+    ["u", SPECTATOR_PEOPLE_LINE],
+  ];
+  for (const [key, line] of lines) {
     await a.press(key);
-    await a.waitFor(SPECTATOR_LINE);
-    expect(a.frame()).not.toMatch(/Enter send|new topic in|To:/);
+    await a.waitFor(line);
+    expect(a.frame()).not.toMatch(/Enter send|new topic in|To:|Esc close/);
     await a.press("k");
-    await a.until(() => !a.frame().includes(SPECTATOR_LINE), "the line cleared by the next key");
+    await a.until(() => !a.frame().includes(line), "the line cleared by the next key");
   }
   // Reading went on meanwhile: only reads reached the server, never a write.
   expect(requests().slice(before).filter((r) => !r.startsWith("GET "))).toEqual([]);
