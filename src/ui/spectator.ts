@@ -15,7 +15,9 @@ export const SPECTATOR_PEOPLE_LINE = "Reading as a spectator: people's profiles 
 /** Actions that need an account, and what a spectator is told instead: writing, reacting, editing, marking, the personal views, people. */
 const NEEDS_ACCOUNT: ReadonlyMap<string, string> = new Map([
   ...["reply", "newTopic", "newDm", "dmSender", "replyMention", "quoteReply", "editMessage", "deleteMessage", "drafts", "attachFile", "send",
-    "markRead", "msgThumbsUp", "msgEmojiPicker", "msgToggleReaction", "msgStar"].map((a): [string, string] => [a, SPECTATOR_LINE]),
+    "markRead", "msgThumbsUp", "msgEmojiPicker", "msgToggleReaction", "msgStar",
+    // The palette's commands change settings, subscriptions, the organization (its links and files are under L).
+    "palette"].map((a): [string, string] => [a, SPECTATOR_LINE]),
   ...["starredView", "mentionsView", "allDms", "nextUnreadDm"].map((a): [string, string] => [a, SPECTATOR_PERSONAL_LINE]),
   ...["people", "msgSenderCard"].map((a): [string, string] => [a, SPECTATOR_PEOPLE_LINE]),
 ]);

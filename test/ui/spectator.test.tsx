@@ -25,10 +25,10 @@ it("reads the web-public channels and answers every writing key with one line, s
   const before = requests().length;
 
   await a.press("\t");
-  // Reply, new topic, new DM, 👍, star, mark read, edit, quote: each the same line, nothing else opens;
+  // Reply, new topic, new DM, 👍, star, mark read, edit, quote, the palette (Ctrl-K): each the same line, nothing else opens;
   // the starred view and a sender's card say what needs an account.
   const lines: Array<[string, string]> = [
-    ...["r", "c", "x", "+", "*", "M", "e", ">"].map((k): [string, string] => [k, SPECTATOR_LINE]),
+    ...["r", "c", "x", "+", "*", "M", "e", ">", "\u000b"].map((k): [string, string] => [k, SPECTATOR_LINE]),
     ["f", SPECTATOR_PERSONAL_LINE],
     ["u", SPECTATOR_PEOPLE_LINE],
   ];
