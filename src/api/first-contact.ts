@@ -122,7 +122,7 @@ export function explainFailure(err: unknown, ctx: ContactContext): string {
       return `login refused${who}: ${err.message}`;
     }
     if (ctx.spectator && (err.code === "UNAUTHORIZED" || err.status === 401)) {
-      return `${host} does not let anyone read without an account (no web-public channels are open to spectators there): log in with "termchat login"`;
+      return `${host} refused a request without an account (${err.message}): without one, only web-public channels can be read, where the organization allows it; log in with "termchat login"`;
     }
     if (err.code === "INVALID_API_KEY" || err.code === "UNAUTHORIZED" || err.status === 401) {
       return `${host} refused the API key${who} (${err.code}): check the key, or log in again with "termchat login"`;

@@ -4,14 +4,15 @@
  * web-public channel's messages; every key that would write shows "Reading as
  * a spectator: log in to write" and nothing reaches the server (checked on
  * the server); no credentials are asked for or written. An entry with
- * `spectator=true` in the account list opens the same way.
+ * `spectator=true` in the account list opens the same way. An organization that
+ * does not let spectators in is said in one line (exit 1).
  */
-import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFile, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { apiAs, ensureBuilt, freePort, spawnServer, startApp } from "./app.js";
+import { BIN, ROOT, apiAs, ensureBuilt, freePort, spawnServer, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
 
 const LINE = "Reading as a spectator: log in to write";
@@ -95,3 +96,19 @@ it("opens a spectator's entry of the account list like an account", async () => 
     await rm(entry, { force: true });
   }
 }, 90_000);
+
+it("says in one line, and exits 1, when the organization does not let spectators in", async () => {
+  const call = await apiAs(site, "maya@lighthouse.test");
+  expect(await call("PATCH", "realm", { enable_spectator_access: "false" })).toMatchObject({ result: "success" });
+  try {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [BIN, "--site", site, "--spectator"], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env(), CI: "false" }, timeout: 20_000 }, (err, _out, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+      ).stdin?.end();
+    });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`termchat: 127.0.0.1 refused a request without an account (Not logged in: API authentication or user session required): without one, only web-public channels can be read, where the organization allows it; log in with "termchat login"`);
+  } finally {
+    await call("PATCH", "realm", { enable_spectator_access: "true" });
+  }
+}, 60_000);
