@@ -172,7 +172,10 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     return file;
   });
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady]);
-  const startNotice = [notes?.start, tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean).join(" ") || undefined;
+  // Warnings first, in the warning colour; the demo's note alone is only information.
+  const warnings = [tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean);
+  const noticeText = [...warnings, notes?.start].filter(Boolean).join(" ");
+  const startNotice = noticeText ? { text: noticeText, kind: warnings.length > 0 ? ("error" as const) : ("info" as const) } : undefined;
   app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;

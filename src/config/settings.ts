@@ -41,6 +41,8 @@ const shape = {
   startView: z.enum(["home", "inbox", "feed"]).default("home"),
   /** Image previews in the message pane (uploaded images drawn in the terminal); false: links stay links. */
   imagePreviews: z.boolean().default(true),
+  /** The mouse (wheel, clicks on rows, messages and links); off leaves the terminal's own text selection as it is (m toggles it). */
+  mouse: z.boolean().default(false),
 };
 
 export const settingsSchema = z.object(shape);

@@ -31,9 +31,13 @@ import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import type { Keymap } from "./keymap.js";
 import { LayoutCache } from "./message-layout.js";
+import { mouseOn } from "./features/mouse.js";
+import { withHitMap } from "./mouse/hit-map.js";
+import { useMouse } from "./mouse/use-mouse.js";
 import { noteSequence } from "./notifications.js";
 import { usePopupStack } from "./popups/PopupHost.js";
 import { buildSidebarRows, filterCursor, sidebarRowKey } from "./sidebar-rows.js";
+import { usesAlternateScreen } from "./terminal/screen-mode.js";
 import type { UiState } from "./ui-state.js";
 import { OpenView } from "./views/OpenView.js";
 
@@ -46,8 +50,8 @@ export interface AppProps {
   onQuit?: () => void;
   /** Called once, after the first frame that shows the organization (start-up measurements). */
   onFirstFrame?: () => void;
-  /** A notice for the status line at start (the demo's organization is in memory only; TLS verification turned off). */
-  startNotice?: string;
+  /** A notice for the status line at start: a warning (TLS verification turned off, the cache not used) or a note (the demo's organization is in memory only). */
+  startNotice?: { text: string; kind: "info" | "error" };
   /** The message layouts' cache (given by measurements that count its work; else the App's own). */
   layoutCache?: LayoutCache;
 }
@@ -71,7 +75,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
     },
   });
   useEffect(() => {
-    if (startNotice) dispatch({ type: "notice", text: startNotice, kind: "error" });
+    if (startNotice) dispatch({ type: "notice", text: startNotice.text, kind: startNotice.kind });
   }, [startNotice, dispatch]);
 
   const look = useLook(settings, ui.theme, color);
@@ -82,6 +86,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
     organization: store?.realm.name ?? "",
     user: store ? store.userName(store.selfId) : account.email,
     notice: store ? ui.notice?.text : undefined,
+    noticeKind: ui.notice?.kind,
     cached: account.fromCache(store),
     width: columns,
   };
@@ -148,11 +153,13 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   };
   const state = stateFor(ui);
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
+  // The mouse, when the reader turned it on and the app has the whole terminal (what is where on it is known).
+  const hits = useMouse({ on: mouseOn({ ui, settings }) && usesAlternateScreen(), uiRef, dispatch, contextFor, popupOpen: popups.stack.length > 0, write: (s) => stdout.write(s) });
   const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : open.narrow ? narrowKey(open.narrow) : undefined;
   useSidebarFollowsView(state && actions, store, openKey, sidebarRows);
 
   if (!store || !state) return <Connecting theme={look.theme} height={size.height} conn={conn} status={status} />;
-  return (
+  return withHitMap(hits, (
     <Screen
       theme={look.theme}
       state={state}
@@ -170,5 +177,5 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
       popups={popups}
       status={status}
     />
-  );
+  ));
 }

@@ -55,6 +55,8 @@ export interface UiState {
   lists: Record<string, ListState>;
   /** The colour theme chosen at run time (T); undefined: the one from settings. */
   theme?: ThemeName;
+  /** The mouse turned on or off at run time (m); undefined: as the settings say. */
+  mouse?: boolean;
   /** The picture of a message opened last (v opens its next one when asked again on the same message). */
   image?: { messageId: number; index: number };
 }
@@ -83,6 +85,7 @@ export type UiAction =
   | { type: "followed" }
   | { type: "list"; view: string; state: ListState }
   | { type: "theme"; theme: ThemeName }
+  | { type: "mouse"; on: boolean }
   | { type: "image"; messageId: number; index: number };
 
 export const INITIAL_UI: UiState = {
@@ -161,6 +164,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return { ...s, notice: { text: a.text, kind: a.kind ?? "info" } };
     case "theme":
       return { ...s, theme: a.theme };
+    case "mouse":
+      return { ...s, mouse: a.on };
     case "image":
       return { ...s, image: { messageId: a.messageId, index: a.index } };
     case "clearNotice":

@@ -27,7 +27,7 @@ it("shows the insecure-TLS warning on the status line at start", async () => {
   const session = await AccountRuntime.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   cleanup.push(() => session.dispose(1500));
   await session.machine.start();
-  const instance = await mountApp(session, { startNotice: INSECURE_NOTE });
+  const instance = await mountApp(session, { startNotice: { text: INSECURE_NOTE, kind: "error" } });
   cleanup.push(async () => act(async () => instance.unmount()));
   const note = INSECURE_NOTE.slice(0, 30);
   const deadline = Date.now() + 8000;

@@ -31,4 +31,15 @@ describe("status line", () => {
     expect(lines[2]).toMatch(/^● connected +Lighthouse Labs · Maya Okafor · \? help$/);
     unmount();
   });
+
+  it("draws a note (the demo's, a done action) in the accent colour and a warning in the warning colour, on one row or several", () => {
+    const short = { ...live, notice: "Message moved.", width: 50 };
+    expect(statusLayout({ ...short, noticeKind: "info" }).color).toBe("accent");
+    expect(statusLayout({ ...short, noticeKind: "error" }).color).toBe("warn");
+    const long = { ...live, notice: "The demo organization lives in memory and is gone at exit; to keep one, run termchat server --zuliprc-dir DIR", width: 60 };
+    expect(statusLayout({ ...long, noticeKind: "info" })).toMatchObject({ aboveColor: "accent", left: "● connected" });
+    expect(statusLayout({ ...long, noticeKind: "error" }).aboveColor).toBe("warn");
+    // Without a kind, a notice is a warning (the safer reading).
+    expect(statusLayout(long).aboveColor).toBe("warn");
+  });
 });

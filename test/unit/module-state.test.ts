@@ -27,6 +27,7 @@ const ALLOWED: Record<string, string> = {
   "src/ui/terminal/capabilities.ts listeners": "who hears when the terminal's answers change",
   "src/ui/terminal/answers.ts owedUntil": "how long the terminal may still answer the start-up questions: one terminal",
   "src/ui/terminal/answers.ts listeners": "who reads the terminal's answers as they arrive",
+  "src/ui/terminal/mouse.ts reporting": "whether the terminal was asked to report the mouse (turned off on every way out)",
   "src/ui/terminal/screen-mode.ts alternate": "whether the terminal is on its alternate screen (given back on every way out)",
   "src/ui/ink-frame/key-frames.ts keyWaiting": "a key was handed to a handler and its frame is not to wait for Ink's frame window (one keyboard, one terminal)",
   "src/ui/images/terminal-image.ts encoders": "the terminal's image protocol encoders, loaded once when the terminal says it draws pictures",

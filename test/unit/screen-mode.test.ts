@@ -5,6 +5,7 @@
  * test/e2e/screen-mode.test.ts.)
  */
 import { describe, expect, it } from "vitest";
+import { MOUSE_OFF, MOUSE_ON, mouseReporting, resetMouse, setMouseReporting } from "../../src/ui/terminal/mouse.js";
 import { BRACKETED_PASTE_OFF, BRACKETED_PASTE_ON, ENTER_ALTERNATE_SCREEN, LEAVE_ALTERNATE_SCREEN, takeTerminal, usesAlternateScreen } from "../../src/ui/terminal/screen-mode.js";
 
 function output(isTTY: boolean) {
@@ -38,5 +39,21 @@ describe("taking the terminal", () => {
     } });
     expect(() => taken.restore()).not.toThrow();
     expect(usesAlternateScreen()).toBe(false);
+  });
+
+  it("turns mouse reporting off on the way out when the reader had turned it on, and asks nothing otherwise", () => {
+    resetMouse();
+    const plain = output(true);
+    takeTerminal(plain).restore();
+    expect(plain.writes.join("")).not.toMatch(/\x1b\[\?100[026]/);
+
+    const out = output(true);
+    const taken = takeTerminal(out);
+    setMouseReporting(true, (s) => void out.writes.push(s));
+    setMouseReporting(true, (s) => void out.writes.push(s));
+    expect(out.writes.filter((w) => w === MOUSE_ON)).toHaveLength(1);
+    taken.restore();
+    expect(out.writes.at(-1)!.startsWith(MOUSE_OFF)).toBe(true);
+    expect(mouseReporting()).toBe(false);
   });
 });

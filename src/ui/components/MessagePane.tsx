@@ -12,6 +12,7 @@ import { useImageOverlay } from "../images/use-image-overlay.js";
 import { CHIP_GAP, segmentText, type Block, type Line } from "../message-layout.js";
 import { glyphs } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
+import { useHitRegion } from "../mouse/hit-map.js";
 import { paneStart } from "../sticky-window.js";
 import { useTheme, type Theme } from "../theme.js";
 import { RowMark } from "./RowMark.js";
@@ -41,6 +42,8 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
   const rows = visibleLines(blocks, selectedId, height, skip);
   const box = useRef<DOMElement>(null);
   useImageOverlay(box, rows);
+  // Two columns before a line's text: the gutter's mark and the body's indent.
+  useHitRegion({ kind: "messages", box, rows, textLeft: 2 });
   return (
     <Box ref={box} flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
       {rows.length === 0 ? (

@@ -10,14 +10,15 @@
  * sits on top and takes the typed keys, and the cursor is the only mark: it
  * is what Enter opens (the open view's mark would be a second cursor).
  */
-import { Box, Text } from "ink";
-import { memo } from "react";
+import { Box, Text, type DOMElement } from "ink";
+import { memo, useRef } from "react";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import { useScreenActions } from "../contexts.js";
 import { handleFilterKey, type FilterLive } from "../features/sidebar-filter.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { useHitRegion } from "../mouse/hit-map.js";
 import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
@@ -56,8 +57,10 @@ export const Sidebar = memo(function Sidebar({ rows, cursor, width, height, focu
   const listHeight = Math.max(1, filtering ? height - 1 : height);
   const start = Math.max(0, Math.min(cursor - Math.floor(listHeight / 2), rows.length - listHeight));
   const visible = rows.slice(start, start + listHeight);
+  const box = useRef<DOMElement>(null);
+  useHitRegion({ kind: "sidebar", box, above: filtering ? 1 : 0, start, count: visible.length });
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+    <Box ref={box} flexDirection="column" width={width} height={height} flexShrink={0}>
       {filtering ? <FilterLine filter={filter} width={width - 1} focused={focused} /> : null}
       {visible.map((row, i) => {
         const index = start + i;

@@ -42,18 +42,20 @@ export interface StatusLineProps {
   organization: string;
   user: string;
   notice?: string;
+  /** A note (drawn in the accent colour) or a warning (the default, in the warning colour). */
+  noticeKind?: "info" | "error";
   cached?: boolean;
   width: number;
 }
 
-type Role = "ok" | "warn" | "error";
+type Role = "ok" | "warn" | "error" | "accent";
 
 /**
  * What the status line shows in `width` columns: the row of the state (or a
  * notice that fits in it) with the right part beside it, and above it the
  * rows of a notice too long for one; colours as the theme's roles.
  */
-export function statusLayout(p: StatusLineProps): { above: string[]; left: string; right: string; color?: Role } {
+export function statusLayout(p: StatusLineProps): { above: string[]; aboveColor: Role; left: string; right: string; color?: Role } {
   const conn = connectionLabel(p.state, p.cached);
   const notice = p.notice ? sanitizeInline(p.notice) : "";
   const parts = [sanitizeInline(p.organization), sanitizeInline(p.user), "? help"].filter(Boolean);
@@ -64,16 +66,17 @@ export function statusLayout(p: StatusLineProps): { above: string[]; left: strin
     }
     return undefined;
   };
-  if (notice && fit(notice) !== undefined) return { above: [], left: notice, right: fit(notice)!, color: "warn" };
+  const noticeColor: Role = p.noticeKind === "info" ? "accent" : "warn";
+  if (notice && fit(notice) !== undefined) return { above: [], aboveColor: noticeColor, left: notice, right: fit(notice)!, color: noticeColor };
   const right = fit(conn.text);
   const state = { left: right === undefined ? truncate(conn.text, p.width) : conn.text, right: right ?? "", ...(conn.color && { color: conn.color }) };
-  if (!notice) return { above: [], ...state };
+  if (!notice) return { above: [], aboveColor: noticeColor, ...state };
   const above = wrapLine(notice, p.width).split("\n");
   if (above.length > MAX_NOTICE_ROWS) {
     above.length = MAX_NOTICE_ROWS;
     above[MAX_NOTICE_ROWS - 1] = truncate(`${above[MAX_NOTICE_ROWS - 1]} ${glyphs().ellipsis}`, p.width);
   }
-  return { above: above.map((r) => truncate(r, p.width)), ...state };
+  return { above: above.map((r) => truncate(r, p.width)), aboveColor: noticeColor, ...state };
 }
 
 /** The rows the status line takes. */
@@ -85,11 +88,11 @@ export function statusRows(p: StatusLineProps): number {
 export const StatusLine = memo(function StatusLine(p: StatusLineProps) {
   useRenderProbe("status line");
   const theme = useTheme();
-  const { above, left, right, color } = statusLayout(p);
+  const { above, aboveColor, left, right, color } = statusLayout(p);
   return (
     <Box width={p.width} flexDirection="column" flexShrink={0}>
       {above.map((row, i) => (
-        <Text key={i} wrap="truncate" color={theme.warn}>
+        <Text key={i} wrap="truncate" color={theme[aboveColor]}>
           {row}
         </Text>
       ))}

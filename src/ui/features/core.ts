@@ -20,7 +20,7 @@ export function targetNarrow(t: SendTarget): Narrow {
   return t.type === "stream" ? { kind: "topic", channelId: t.channelId, topic: t.topic } : { kind: "dm", userIds: t.userIds };
 }
 
-function moveSelection(ctx: ActionContext, index: number): void {
+export function moveSelection(ctx: ActionContext, index: number): void {
   const m = ctx.messages[Math.max(0, Math.min(ctx.messages.length - 1, index))];
   if (!m) return;
   // At the last message follow new ones, once the newest is loaded (before, newer ones load as the reader goes on).

@@ -1,6 +1,6 @@
 /** People (w: the user list with presence and status) and the theme switch (T: dark → light → 16 colours, saved). */
 import { createElement } from "react";
-import { THEMES, openSettings, type ThemeName } from "../../config/settings.js";
+import { THEMES, openSettings, type Settings, type ThemeName } from "../../config/settings.js";
 import { dmParticipants } from "../../model/narrow.js";
 import type { UserRow } from "../../model/selectors-views.js";
 import { perform } from "../../sync/actions/result.js";
@@ -36,18 +36,23 @@ export function nextTheme(current: ThemeName): ThemeName {
   return THEMES[(THEMES.indexOf(current) + 1) % THEMES.length] ?? "dark";
 }
 
-function cycleTheme(ctx: ActionContext): void {
-  const next = nextTheme(chosenTheme(ctx.settings.theme, ctx.ui.theme, terminalBackground(terminalCapabilities())));
-  ctx.dispatch({ type: "theme", theme: next });
+/** Saves a setting chosen at run time; `done` says so once it is written. */
+export function saveSetting(ctx: ActionContext, patch: Partial<Settings>, done: string): void {
   ctx.attempt(
     () =>
       perform(async () => {
         const file = await openSettings();
-        file.save({ theme: next });
+        file.save(patch);
         if (file.problems.length && !file.path) throw new Error(file.problems[0]);
       }),
-    `Theme: ${next} (saved)`,
+    done,
   );
+}
+
+function cycleTheme(ctx: ActionContext): void {
+  const next = nextTheme(chosenTheme(ctx.settings.theme, ctx.ui.theme, terminalBackground(terminalCapabilities())));
+  ctx.dispatch({ type: "theme", theme: next });
+  saveSetting(ctx, { theme: next }, `Theme: ${next} (saved)`);
 }
 
 export const peopleFeature: Feature = {

@@ -8,6 +8,7 @@ import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } fr
 import { useInput, type Key } from "ink";
 import { keyName, PASTE } from "../keys.js";
 import { noteKey } from "../ink-frame/key-frames.js";
+import { isMouseReport, MOUSE_KEY } from "../terminal/mouse.js";
 
 /**
  * Returns false to pass the key on, true when it took the key, or "typed" when it took the key
@@ -85,6 +86,8 @@ export function KeypressProvider({ children, onAnyKey }: { children: ReactNode; 
       enqueue([[PASTE, text, NO_KEY]]);
       return;
     }
+    // A mouse report (the input parser cut it out whole) takes its turn among the keys, as one entry.
+    if (isMouseReport(input)) return enqueue([[MOUSE_KEY, input, NO_KEY]]);
     // Keys that arrive together (fast typing, a paste, a lagging link) come as one input: "jj".
     // Each is its own key press, in order.
     enqueue(splitKeys(input, key).map(([one, k]) => [keyName(one, k), one, k]));

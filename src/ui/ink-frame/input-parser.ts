@@ -7,7 +7,11 @@
  * - the CSI reports terminals send back: device attributes, mode reports, window and cell
  *   sizes, status reports;
  * and hands them to the terminal's answer channel (../terminal/answers.ts), never to a key
- * handler. Keys are cut as Ink cuts them.
+ * handler. Mouse reports (SGR `CSI < b ; x ; y M/m`, which termchat asks for when the reader
+ * turns the mouse on) are cut out whole, a report split over reads joined, and passed on in
+ * their place among the keys, for the keypress bus to hand to the mouse (../terminal/mouse.ts);
+ * the legacy forms (X10's `CSI M` and three bytes, urxvt's `CSI b ; x ; y M`), never asked
+ * for, are dropped whole rather than typed. Keys are cut as Ink cuts them.
  *
  * What arrives in pieces is joined: an unfinished sequence waits for its end, never longer than
  * a bound, after which its bytes count as the keys they were (Escape, then text). A lone ESC
@@ -28,8 +32,8 @@ export const ESC_WAIT_MS = 50;
  */
 export const SEQUENCE_WAIT_MS = 300;
 export const SEQUENCE_MAX_MS = 5000;
-/** The beginnings of the answers terminals send: CSI reports, OSC with its number, XTVERSION/DECRQSS/XTGETTCAP, kitty's APC. */
-const ANSWER_START = /^\x1b(?:\[[?>=]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(?:>(?:\|[^\x07\x1b]*)?|[01](?:[$+](?:r[^\x07\x1b]*)?)?)?|_(?:G[^\x07\x1b]*)?)\x1b?$/;
+/** The beginnings of the answers terminals send: CSI reports (and SGR mouse reports), OSC with its number, XTVERSION/DECRQSS/XTGETTCAP, kitty's APC. */
+const ANSWER_START = /^\x1b(?:\[[?>=<]?[\d;:]*\$?|\](?:\d+(?:;[^\x07\x1b]*)?)?|P(?:>(?:\|[^\x07\x1b]*)?|[01](?:[$+](?:r[^\x07\x1b]*)?)?)?|_(?:G[^\x07\x1b]*)?)\x1b?$/;
 /** A string sequence longer than this is no answer of a terminal's (ours are short). */
 const STRING_LIMIT = 4096;
 /** ESC ] OSC, ESC P DCS, ESC _ APC, ESC ^ PM, ESC X SOS: strings up to ST or BEL. */
@@ -44,7 +48,12 @@ const STRING_OPENERS: ReadonlySet<string> = new Set(["]", "P", "_", "^", "X"]);
  */
 const REPORT = /^\x1b\[(?:[?>=][\d;:]*c|\??[\d;]*\$y|[\d;]*t|\??[\d;]*n|\?[\d;]*u|\?[\d;]*R|[\d;]*x)$/;
 
-type Found = { kind: "key" | "answer"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
+/** A mouse report cut short: dropped when its wait is over, never typed as text. */
+const UNFINISHED_MOUSE = /^\x1b\[(?:<[\d;]*|M[^]{0,2})$/u;
+/** urxvt's mouse report (mode 1015): three numbers and M, which no key sends. */
+const URXVT_MOUSE = /^\x1b\[\d+;\d+;\d+M$/;
+
+type Found = { kind: "key" | "answer" | "dropped"; text: string; end: number } | { kind: "pending" } | { kind: "none" };
 
 const PENDING: Found = { kind: "pending" };
 const NONE: Found = { kind: "none" };
@@ -53,15 +62,28 @@ const isParameter = (c: number) => c >= 0x30 && c <= 0x3f;
 const isIntermediate = (c: number) => c >= 0x20 && c <= 0x2f;
 const isFinal = (c: number) => c >= 0x40 && c <= 0x7e;
 
+/** X10's mouse report from `start`: ESC [ M and three characters (button, column, row), whatever they are. */
+function x10MouseAt(input: string, start: number): Found {
+  let end = start + 3;
+  for (let n = 0; n < 3; n++) {
+    const code = input.codePointAt(end);
+    if (code === undefined) return PENDING;
+    end += code > 0xffff ? 2 : 1;
+  }
+  return { kind: "dropped", text: input.slice(start, end), end };
+}
+
 /** A CSI sequence from `start` (`prefix` ESCs before its `[`), as Ink reads it. */
 function csiAt(input: string, start: number, prefix: number): Found {
   const first = start + prefix + 1;
+  if (prefix === 1 && input[first] === "M") return x10MouseAt(input, start);
   for (let i = first; i < input.length; i++) {
     const c = input.charCodeAt(i);
     if (isParameter(c) || isIntermediate(c)) continue;
     if (c === 0x5b && i === first) continue; // the Linux console's function keys: ESC [ [ A
     if (!isFinal(c)) return NONE;
     const text = input.slice(start, i + 1);
+    if (prefix === 1 && c === 0x4d && URXVT_MOUSE.test(text)) return { kind: "dropped", text, end: i + 1 };
     return { kind: prefix === 1 && REPORT.test(text) ? "answer" : "key", text, end: i + 1 };
   }
   return PENDING;
@@ -112,7 +134,7 @@ function escapedKey(input: string, start: number): { text: string; end: number }
   return { text: input.slice(start, Math.min(end, input.length)), end };
 }
 
-/** The keys in `input`, the answers handed to `onAnswer`, and the unfinished sequence at its end. */
+/** The keys in `input` (mouse reports among them), the answers handed to `onAnswer`, and the unfinished sequence at its end. */
 export function parseInput(input: string, onAnswer: (answer: string) => void): { keys: string[]; pending: string } {
   const keys: string[] = [];
   let i = 0;
@@ -132,7 +154,7 @@ export function parseInput(input: string, onAnswer: (answer: string) => void): {
       continue;
     }
     if (found.kind === "answer") onAnswer(found.text);
-    else keys.push(found.text);
+    else if (found.kind === "key") keys.push(found.text);
     i = found.end;
   }
   return { keys, pending: "" };
@@ -192,6 +214,8 @@ export function createInputParser(options: InputParserOptions = {}): InputParser
       const waited = pending;
       pending = "";
       if (waited === ESC || waited === ESC + ESC) return [waited];
+      // A mouse report that never finished (a link cut mid-report) is no text the reader typed.
+      if (UNFINISHED_MOUSE.test(waited)) return [];
       // Never finished: ESC and the character after it are a key, the rest is read again.
       const first = escapedKey(waited, 0);
       return [first.text, ...take(waited.slice(first.end))];

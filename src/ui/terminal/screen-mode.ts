@@ -2,12 +2,14 @@
  * The terminal taken over for the app, as full-screen programs do: the alternate screen (when
  * output is a terminal), entered before the first frame, so that frames and resizes leave
  * nothing in the scrollback and quitting brings back what was on the screen before; and
- * bracketed paste. Both are given back, with the cursor shown, on every way out: quitting,
+ * bracketed paste. Both are given back, with the cursor shown (and the mouse, when the reader
+ * turned it on: ./mouse.ts), on every way out: quitting,
  * an error that ends the app, an uncaught exception, process.exit, and the signals that end a
  * process (SIGTERM, SIGHUP, SIGINT…, through signal-exit, after Ink's own last frame).
  * Terminal-wide state: there is one terminal.
  */
 import onExit from "signal-exit";
+import { releaseMouse } from "./mouse.js";
 
 export const ENTER_ALTERNATE_SCREEN = "\x1b[?1049h";
 export const LEAVE_ALTERNATE_SCREEN = "\x1b[?1049l";
@@ -55,7 +57,7 @@ export function takeTerminal(out: Output, options: { beforeCrash?: () => void } 
     removeExitHook();
     process.off("uncaughtExceptionMonitor", onCrash);
     alternate = false;
-    write(BRACKETED_PASTE_OFF + SHOW_CURSOR + (screen ? LEAVE_ALTERNATE_SCREEN : ""));
+    write(releaseMouse() + BRACKETED_PASTE_OFF + SHOW_CURSOR + (screen ? LEAVE_ALTERNATE_SCREEN : ""));
   };
   const onCrash = () => {
     try {

@@ -21,14 +21,14 @@ export function FollowedView({ width, height, focused }: { width: number; height
   const version = useStoreVersion(ctx.store);
   const rows = useMemo(() => followedRows(ctx.store), [ctx.store, version]);
   const unread = rows.reduce((n, r) => n + r.unread, 0);
-  const { cursor, start, visible } = useListCursor("followed", rows, Math.max(1, height - 1), {
+  const { cursor, start, visible, box } = useListCursor("followed", rows, Math.max(1, height - 1), {
     active: focused && ctx.ui.focus === "messages",
     onOpen: (row) => openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow)),
     onMarkRead: (row) => markConversationRead(ctx, row.narrow),
   });
   const channelColor = (c: string | undefined) => theme.channel(c, "mark");
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+    <Box ref={box} flexDirection="column" width={width} height={height} flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>Followed topics</Text>
         <Text dimColor>{rows.length ? t`  ${unread} unread · Enter open · M mark read` : ""}</Text>

@@ -7,8 +7,8 @@
  * follow the store live. The cursor is kept by conversation, so it stays put
  * while other rows come and go.
  */
-import { Box, Text } from "ink";
-import { useMemo, useRef } from "react";
+import { Box, Text, type DOMElement } from "ink";
+import { useMemo, useRef, type RefObject } from "react";
 import type { Narrow } from "../../model/narrow.js";
 import { narrowTitle } from "../../model/selectors.js";
 import { inbox } from "../../model/selectors-views.js";
@@ -19,6 +19,7 @@ import type { ActionContext } from "../app-context.js";
 import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
 import { openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
+import { useHitRegion } from "../mouse/hit-map.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
@@ -38,33 +39,35 @@ const MOVES: Record<string, (i: number, page: number) => number> = {
 /**
  * A cursor over a list view's rows, kept in the UI state by row key (and its
  * last index, for when that row goes away), with the movement keys of the
- * message pane, Enter to open and the mark-read key. Returns the cursor and
- * the window of rows that fits `height`.
+ * message pane, Enter to open and the mark-read key; and the mouse's clicks
+ * and wheel (the view puts `box` on its box, its title one row above the
+ * rows). Returns the cursor and the window of rows that fits `height`.
  */
 export function useListCursor<R extends ListRow>(
   view: string,
   rows: R[],
   height: number,
   o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void },
-): { cursor: number; start: number; visible: R[] } {
+): { cursor: number; start: number; visible: R[]; box: RefObject<DOMElement | null> } {
   const { ui, keymap } = useScreenState();
   const { dispatch } = useScreenActions();
   const cursor = cursorIn(rows, ui.lists[view] ?? {});
   // Keys that arrive before the next render build on each other.
   const live = useRef(cursor);
   live.current = cursor;
+  const moveTo = (target: number) => {
+    const next = selectableNear(rows, Math.max(0, Math.min(rows.length - 1, target)), target < live.current ? -1 : 1);
+    if (next < 0) return;
+    live.current = next;
+    dispatch({ type: "list", view, state: { cursor: rows[next]!.key, index: next } });
+  };
   useKeypress(
     (name) => {
       const action = keymap.action("messages", name);
       const row = rows[live.current];
       const move = action ? MOVES[action] : undefined;
       if (move) {
-        const target = Math.max(0, Math.min(rows.length - 1, move(live.current, Math.max(1, height - 2))));
-        const next = selectableNear(rows, target, target < live.current ? -1 : 1);
-        if (next >= 0) {
-          live.current = next;
-          dispatch({ type: "list", view, state: { cursor: rows[next]!.key, index: next } });
-        }
+        moveTo(move(live.current, Math.max(1, height - 2)));
         return true;
       }
       if (keymap.action("list", name) === "list.open") {
@@ -80,7 +83,16 @@ export function useListCursor<R extends ListRow>(
     { priority: 10, active: o.active },
   );
   const start = Math.max(0, Math.min(cursor - Math.floor(height / 2), rows.length - height));
-  return { cursor, start, visible: rows.slice(start, start + height) };
+  const visible = rows.slice(start, start + height);
+  const box = useRef<DOMElement>(null);
+  const open = (index: number) => {
+    const row = rows[index];
+    if (!row?.selectable) return;
+    moveTo(index);
+    o.onOpen(row);
+  };
+  useHitRegion({ kind: "list", box, above: 1, start, count: visible.length, open, move: (delta) => moveTo(live.current + delta) });
+  return { cursor, start, visible, box };
 }
 
 /** Marks a conversation or channel read on the server (the counts follow through its events). */
@@ -139,7 +151,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
   const rows = useMemo(() => inboxRows(data, collapsed), [data, collapsed]);
   const total = data.total;
   const listHeight = Math.max(1, height - 1);
-  const { cursor, start, visible } = useListCursor("inbox", rows, listHeight, {
+  const { cursor, start, visible, box } = useListCursor("inbox", rows, listHeight, {
     active: focused && ctx.ui.focus === "messages",
     onOpen: (row) => {
       if (row.kind === "channel") {
@@ -155,7 +167,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
   const channelColor = (c: string) => theme.channel(c, "mark");
   const g = glyphs();
   return (
-    <Box flexDirection="column" width={width} height={height} flexShrink={0}>
+    <Box ref={box} flexDirection="column" width={width} height={height} flexShrink={0}>
       <Text wrap="truncate">
         <Text bold>Inbox</Text>
         <Text dimColor>{total ? t`  ${total} unread · Enter open · M mark read` : ""}</Text>
