@@ -46,6 +46,8 @@ export interface ContactContext {
   who?: string;
   /** A login (fetch_api_key): a 401 there is a wrong password, not a wrong key. */
   login?: boolean;
+  /** Reading without an account: a 401 means the organization does not let spectators in. */
+  spectator?: boolean;
   /** The server answered with a web page (see `answersWithWebPage`). */
   webPage?: boolean;
 }
@@ -118,6 +120,9 @@ export function explainFailure(err: unknown, ctx: ContactContext): string {
     }
     if (ctx.login && (err.status === 401 || err.status === 403 || err.code === "AUTHENTICATION_FAILED")) {
       return `login refused${who}: ${err.message}`;
+    }
+    if (ctx.spectator && (err.code === "UNAUTHORIZED" || err.status === 401)) {
+      return `${host} refused a request without an account (${err.message}): without one, only web-public channels can be read, where the organization allows it; log in with "termchat login"`;
     }
     if (err.code === "INVALID_API_KEY" || err.code === "UNAUTHORIZED" || err.status === 401) {
       return `${host} refused the API key${who} (${err.code}): check the key, or log in again with "termchat login"`;

@@ -48,7 +48,7 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
  * Parses and checks an organization URL (`chat.example.com`, `https://chat.example.com/`,
  * with or without `/api` or `/api/v1` at the end); plain HTTP only to loopback unless allowed.
  */
-export function normalizeSite(site: string, allowInsecureHttp = false): URL {
+export function normalizeSite(site: string, allowInsecureHttp = false, spectator = false): URL {
   let text = site.trim();
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
   let url: URL;
@@ -62,7 +62,7 @@ export function normalizeSite(site: string, allowInsecureHttp = false): URL {
   }
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
     throw new SiteError(
-      `Refusing plain http:// to ${url.hostname}: your API key would travel unencrypted. ` +
+      `Refusing plain http:// to ${url.hostname}: ${spectator ? "what you read could be read or changed on the way" : "your API key would travel unencrypted"}. ` +
         `Use https://, or pass --allow-insecure-http if you really mean it.`,
     );
   }
@@ -77,6 +77,12 @@ export interface Credentials {
   site: string;
   email: string;
   apiKey: string;
+}
+
+/** No account: a spectator of the organization's web-public channels (every request goes without credentials). */
+export interface SpectatorSite {
+  site: string;
+  spectator: true;
 }
 
 export interface RetryPolicy {
@@ -192,18 +198,22 @@ function requestKey(method: Method, path: string, params: object | undefined): s
 
 export class ApiClient {
   readonly site: URL;
+  /** The account's address ("" for a spectator). */
   readonly email: string;
-  private readonly authHeader: string;
+  /** Reading without an account: no request carries credentials, and the server allows only reading web-public channels. */
+  readonly spectator: boolean;
+  private readonly authHeader: string | undefined;
   private dispatcher?: Promise<Dispatcher>;
   private readonly ownsDispatcher: boolean;
   private readonly opts: ClientOptions;
   private readonly retry: RetryPolicy;
   private readonly prefetched = new Map<string, { reply: Promise<RawReply>; stop: AbortController }>();
 
-  constructor(creds: Credentials, opts: ClientOptions = {}) {
-    this.site = normalizeSite(creds.site, opts.allowInsecureHttp);
-    this.email = creds.email;
-    this.authHeader = "Basic " + Buffer.from(`${creds.email}:${creds.apiKey}`).toString("base64");
+  constructor(creds: Credentials | SpectatorSite, opts: ClientOptions = {}) {
+    this.spectator = "spectator" in creds;
+    this.site = normalizeSite(creds.site, opts.allowInsecureHttp, this.spectator);
+    this.email = "spectator" in creds ? "" : creds.email;
+    this.authHeader = "spectator" in creds ? undefined : "Basic " + Buffer.from(`${creds.email}:${creds.apiKey}`).toString("base64");
     this.opts = opts;
     this.retry = opts.retry ?? DEFAULT_RETRY;
     this.ownsDispatcher = !opts.dispatcher;
@@ -228,7 +238,7 @@ export class ApiClient {
 
   /** Keeps credentials out of logs and inspection output. */
   toJSON(): object {
-    return { site: this.site.href, email: this.email };
+    return this.spectator ? { site: this.site.href, spectator: true } : { site: this.site.href, email: this.email };
   }
 
   url(path: string): URL {
@@ -336,7 +346,7 @@ export class ApiClient {
       accept: "application/json",
       "accept-encoding": ACCEPT_ENCODING,
     };
-    if (!o.anonymous) headers.authorization = this.authHeader;
+    if (!o.anonymous && this.authHeader) headers.authorization = this.authHeader;
     let body: string | import("node:stream").Readable | undefined;
     if (o.body) {
       url.search = params.toString();
@@ -368,7 +378,7 @@ export class ApiClient {
     const url = new URL(path, this.site.href);
     if (url.origin !== this.site.origin || !url.pathname.startsWith("/user_uploads/")) throw new SiteError(`not a file of this organization: ${url.pathname}`);
     const what = `GET ${url.pathname}`;
-    const headers = { "user-agent": this.opts.userAgent ?? "termchat", authorization: this.authHeader };
+    const headers: Record<string, string> = { "user-agent": this.opts.userAgent ?? "termchat", ...(this.authHeader && { authorization: this.authHeader }) };
     const signal = this.deadline({ signal: o.signal });
     const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method: "GET", headers, signal }).catch((err: unknown) => {
       throw classifyFailure(err, what);

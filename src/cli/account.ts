@@ -22,6 +22,8 @@ export interface AccountOptions {
   caFile?: string;
   /** The account's name (--account): a section [api:NAME] or a file NAME.zuliprc. */
   account?: string;
+  /** --spectator with --site: read the organization's web-public channels without an account. */
+  spectator?: boolean;
 }
 
 export interface Account {
@@ -34,7 +36,12 @@ export interface Account {
   clientCertKey?: string;
   /** Skip TLS verification (the zuliprc's insecure=true). */
   insecure?: boolean;
+  /** No account: a spectator of the site's web-public channels (email and key are empty, never sent). */
+  spectator?: boolean;
 }
+
+/** How a spectator's entry shows where an account's email would. */
+export const SPECTATOR_CHOICE = "(spectator: web-public channels, read-only)";
 
 /** An account offered for choosing at start (several configured, none named). */
 export interface AccountChoice {
@@ -51,6 +58,7 @@ export interface ResolveDeps {
 }
 
 export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}): Promise<Account> {
+  if (o.spectator && o.site) return { site: o.site, email: "", apiKey: "", allowInsecureHttp: o.allowInsecureHttp, caFile: o.caFile, spectator: true };
   if (o.site && o.email && o.apiKey) {
     return { site: o.site, email: o.email, apiKey: o.apiKey, allowInsecureHttp: o.allowInsecureHttp, caFile: o.caFile };
   }
@@ -65,7 +73,7 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     if (!deps.choose) {
       throw new ConfigError(`several accounts are configured: ${names.join(", ")}. Pick one with --account NAME.`);
     }
-    const name = await deps.choose(selection.accounts.map((a) => ({ name: a.name, email: a.account.email, site: a.account.site })));
+    const name = await deps.choose(selection.accounts.map((a) => ({ name: a.name, email: a.account.spectator ? SPECTATOR_CHOICE : a.account.email, site: a.account.site })));
     const hit = selection.accounts.find((a) => a.name === name);
     if (!hit) throw new ConfigError(`no account chosen (choose one next time with --account NAME: ${names.join(", ")})`);
     chosen = hit;
@@ -80,13 +88,14 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     ...(rc.clientCert ? { clientCert: rc.clientCert } : {}),
     ...(rc.clientCertKey ? { clientCertKey: rc.clientCertKey } : {}),
     ...(rc.insecure ? { insecure: true } : {}),
+    ...(rc.spectator ? { spectator: true } : {}),
   };
 }
 
 export async function clientForAccount(a: Account, warn?: (line: string) => void): Promise<ApiClient> {
   const tls = await readTlsFiles(a, warn);
   return new ApiClient(
-    { site: a.site, email: a.email, apiKey: a.apiKey },
+    a.spectator ? { site: a.site, spectator: true } : { site: a.site, email: a.email, apiKey: a.apiKey },
     { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
   );
 }

@@ -41,6 +41,9 @@ Options:
   --site URL              server URL (with --email and --api-key instead of a zuliprc)
   --email EMAIL           account email
   --api-key KEY           API key (prefer a zuliprc: command lines are visible to other users)
+  --spectator             with --site: read the organization's web-public channels without an
+                          account (read-only; nothing is asked or stored). A zuliprc section with
+                          site=URL and spectator=true is such an entry in the account list
   --allow-insecure-http   allow plain http:// to a non-loopback server
   --ca-file PATH          PEM bundle of extra certificate authorities to trust
   --demo                  start the demo server in-process and log in as its owner
@@ -67,6 +70,8 @@ export interface ClientArgs {
   color: boolean;
   /** --no-cache: start without the local cache, and leave it alone. */
   noCache: boolean;
+  /** --spectator (with --site): no account, the organization's web-public channels read-only. */
+  spectator: boolean;
 }
 
 export const SERVER_DATA_SETS = ["demo", "large"] as const;
@@ -130,13 +135,19 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     port: { type: "string" },
     "no-color": { type: "boolean" },
     "no-cache": { type: "boolean" },
+    spectator: { type: "boolean" },
     version: { type: "boolean", short: "v" },
   });
   if (values.help) return { command: "help" };
   if (values.version) return { command: "version" };
   if (positionals.length) throw new UsageError(`unknown command "${positionals[0]}"`);
   const direct = [values.site, values.email, values["api-key"]].filter((v) => v !== undefined).length;
-  if (direct > 0 && direct < 3) throw new UsageError("--site, --email and --api-key go together: give all three, or use --config");
+  if (values.spectator) {
+    if (values.site === undefined) throw new UsageError("--spectator reads an organization without an account: give its URL with --site");
+    if (values.email !== undefined || values["api-key"] !== undefined || values.config !== undefined || values.account !== undefined || values.demo) {
+      throw new UsageError("--spectator reads without an account: leave out --email, --api-key, --config, --account and --demo");
+    }
+  } else if (direct > 0 && direct < 3) throw new UsageError("--site, --email and --api-key go together: give all three, or use --config");
   if (values.demo && (direct || values.config)) throw new UsageError("--demo logs in to the built-in demo server: leave out --config/--site");
   if (values.account !== undefined && (direct || values.demo)) throw new UsageError("--account picks a configured account: leave out --site/--email/--api-key and --demo");
   if (values.port !== undefined && !values.demo) throw new UsageError("--port applies to --demo (and to termchat server)");
@@ -153,5 +164,6 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = process.en
     port: parsePort(values.port as string | undefined),
     color: !values["no-color"] && env.NO_COLOR === undefined,
     noCache: Boolean(values["no-cache"]),
+    spectator: Boolean(values.spectator),
   };
 }

@@ -16,7 +16,7 @@ import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { ApiClient, SiteError } from "../api/http.js";
 import { registerRequest } from "../api/register-request.js";
-import { clientRegisterParams } from "../sync/register-params.js";
+import { registerParamsFor } from "../sync/register-params.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
 
@@ -62,6 +62,7 @@ interface Account {
   clientCert?: string;
   clientCertKey?: string;
   insecure?: boolean;
+  spectator?: boolean;
 }
 
 /**
@@ -124,12 +125,13 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
   const { account, close, notes } = await resolveAccount(args);
   const tls = await readTlsFiles(account);
+  // A spectator (--spectator, or an entry with spectator=true) has no credentials to send.
   const client = new ApiClient(
-    { site: account.site, email: account.email, apiKey: account.apiKey },
+    account.spectator ? { site: account.site, spectator: true } : { site: account.site, email: account.email, apiKey: account.apiKey },
     { allowInsecureHttp: account.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
-  client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+  client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
   performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
@@ -139,7 +141,8 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   // The last run's state draws the first screen while the register is under way (never for the demo).
-  const cacheDir = args.demo || args.noCache ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
+  // Nor for a spectator: what it reads is public and fetched afresh.
+  const cacheDir = args.demo || args.noCache || client.spectator ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
   // Every open account has its runtime in the registry; the screen is given the active one's handle.
   const accounts = new AccountsRegistry();
   const { runtime, handle } = await accounts.open({

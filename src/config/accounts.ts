@@ -75,6 +75,11 @@ export function nameFromPath(path: string): string {
 }
 
 function sectionAccount(s: Map<string, string>, where: string, file: string): ZuliprcAccount {
+  // A spectator's entry: a site to read without an account (nothing secret in it).
+  if (s.get("spectator")?.trim().toLowerCase() === "true") {
+    if (!s.get("site")) throw new ConfigError(`${where} is missing site`);
+    return { email: "", key: "", site: s.get("site") as string, spectator: true, ...tlsKeys(s, where, file) };
+  }
   const missing = ["email", "key", "site"].filter((k) => !s.get(k));
   if (missing.length) throw new ConfigError(`${where} is missing ${missing.join(", ")}`);
   return {

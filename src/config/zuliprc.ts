@@ -26,6 +26,8 @@ export interface ZuliprcAccount {
   /** The file said `insecure=true`: TLS certificates are not verified, and plain http to any host is allowed. */
   insecure?: boolean;
   allowInsecureHttp?: boolean;
+  /** `spectator=true`: no account, only the organization's web-public channels are read (email and key are empty). */
+  spectator?: boolean;
 }
 
 /** A path from a zuliprc: `~` is the home directory, a relative path is taken from the file's directory. */

@@ -9,7 +9,7 @@ import type { Narrow } from "./narrow.js";
 import { BUILT_IN_NAVIGATION_VIEWS } from "./navigation-views.js";
 import type { PresenceStatus } from "./presence.js";
 import { channelRows, feedUnreadCount, type ChannelRow } from "./selectors.js";
-import type { Store } from "./store.js";
+import { SPECTATOR_SELF_ID, type Store } from "./store.js";
 import { VISIBILITY } from "./topics.js";
 
 export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed";
@@ -27,6 +27,9 @@ export interface ViewRow {
 /** The built-in views' order: the first rows of the sidebar (when it is not filtered). */
 export const VIEW_ORDER: readonly ViewId[] = ["inbox", "feed", "dms", "mentions", "starred", "followed"];
 
+/** A spectator's only view: the combined feed (it has nothing unread, no DMs, mentions, stars or follows). */
+const SPECTATOR_VIEWS: readonly ViewId[] = ["feed"];
+
 /** The built-in views, in sidebar order. */
 export function sidebarViews(store: Store): ViewRow[] {
   const feed = feedUnreadCount(store);
@@ -38,6 +41,7 @@ export function sidebarViews(store: Store): ViewRow[] {
     starred: { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
     followed: { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
   };
+  if (store.selfId === SPECTATOR_SELF_ID) return SPECTATOR_VIEWS.map((id) => rows[id]);
   // The service's navigation views the user unpinned leave the sidebar (their keys still open them).
   const unpinned = new Set<string>();
   for (const v of BUILT_IN_NAVIGATION_VIEWS) {

@@ -42,6 +42,9 @@ export type { RealmInfo } from "./realm.js";
  */
 const NAMING_EVENTS: ReadonlySet<string> = new Set(["realm_user", "realm_bot", "stream", "subscription", "realm", "realm_emoji", "user_group", "user_settings", "update_display_settings"]);
 
+/** The self id of a spectator's store (reading without an account): no user has it. */
+export const SPECTATOR_SELF_ID = -1;
+
 export interface StoreOptions {
   /** The user id when the register response lacks it. */
   selfIdHint?: number;
@@ -230,6 +233,7 @@ export class Store implements NarrowContext {
   }
 
   userName(id: number): string {
+    if (id === SPECTATOR_SELF_ID) return "spectator";
     return this.users.get(id)?.full_name ?? `user ${id}`;
   }
 

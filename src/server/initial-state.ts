@@ -81,7 +81,7 @@ function realmSection(ctx: ServerContext): Section {
     realm_message_content_delete_limit_seconds: null,
     realm_enable_read_receipts: realm.enableReadReceipts,
     realm_presence_disabled: false,
-    realm_enable_spectator_access: true,
+    realm_enable_spectator_access: realm.enableSpectatorAccess,
     realm_default_code_block_language: "",
     realm_waiting_period_threshold: 0,
     realm_bot_domain: realm.emailDomain,

@@ -121,6 +121,9 @@ export function compileNarrow(rawTerms: NarrowTerm[], state: State, viewer: User
       includeHistory = channel !== undefined && canReadChannelHistory(state, viewer, channel);
     } else if (term.operator === "channels" && !term.negated && term.operand === "public") {
       includeHistory = viewer.role !== ROLE.guest;
+    } else if (term.operator === "channels" && !term.negated && term.operand === "web-public") {
+      // Anyone may read web-public channels' history, guests and spectators included.
+      includeHistory = true;
     }
     if (term.operator === "search" && !term.negated) searches.push(parseSearch(operandText(term)));
     const pred = compileTerm(term, ctx);

@@ -168,6 +168,8 @@ export interface RealmInfo {
   emailDomain: string;
   /** Whether members may see who read a message (`realm_enable_read_receipts`). */
   enableReadReceipts: boolean;
+  /** Whether web-public channels may be read without an account (`enable_spectator_access`). */
+  enableSpectatorAccess: boolean;
 }
 
 export interface RealmEmoji {

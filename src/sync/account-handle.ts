@@ -12,6 +12,7 @@ import type { Store } from "../model/store.js";
 import type { AccountChange, Notice } from "./account-changes.js";
 import type { AccountRuntime } from "./account-runtime.js";
 import { failed } from "./actions/result.js";
+import { spectatorActions } from "./spectator.js";
 import { setStatus, setMarkReadPolicy, createUserGroup, deactivateUser, registerPushToken } from "./actions/account.js";
 import { changeChannel, changeSubscriptions, setTopicVisibility, createChannelFolder, changeChannelFolder } from "./actions/channels.js";
 import { deleteLocalDraft, deleteServerDraft } from "./actions/drafts.js";
@@ -37,6 +38,7 @@ export type { ViewInput } from "./upkeep/view-upkeep.js";
 export type { PaneFocus } from "./upkeep/pane-upkeep.js";
 export type { Note } from "./upkeep/notifications.js";
 export { draftKey, editKey };
+export { SPECTATOR_LINE } from "./spectator.js";
 
 /** Actions that take the account first. */
 const ACCOUNT_ACTIONS = {
@@ -92,8 +94,10 @@ export interface JournalView {
 export interface AccountHandle {
   /** Which account (the organization and the user), the same across runs. */
   readonly key: string;
-  /** The address the account is signed in as. */
+  /** The address the account is signed in as ("" for a spectator). */
   readonly email: string;
+  /** Reading without an account (web-public channels only): every action that writes answers `SPECTATOR_LINE` (spectator.ts). */
+  readonly spectator: boolean;
   /** The store as it is now (undefined before the first one); a rebuild replaces it (see `subscribe`). */
   store(): Store | undefined;
   connection(): ConnectionState;
@@ -160,12 +164,13 @@ export function accountHandle(rt: AccountRuntime): AccountHandle {
   return Object.freeze({
     key: rt.key,
     email: rt.selfEmail,
+    spectator: rt.spectator,
     store: () => rt.store,
     connection: () => rt.machine.state,
     subscribe: (fn: (change: AccountChange) => void) => rt.subscribe(fn),
     takeNotices: () => rt.takeNotices(),
     view: Object.freeze({ set: (v: Partial<ViewInput>) => rt.setView(v) }),
-    actions: bindActions(rt),
+    actions: rt.spectator ? spectatorActions(bindActions(rt), () => rt.machine.clock.now()) : bindActions(rt),
     pendingIn: (narrow: Narrow) => rt.outbox.visibleIn(narrow),
     journal: Object.freeze({ all: () => rt.journal.all(), targetOf: (key: string) => rt.journal.targetOf(key) }),
     registerInfo: () => rt.machine.lastRegister as Record<string, unknown> | undefined,

@@ -172,9 +172,14 @@ export class AccountRuntime {
     return this.machine.store;
   }
 
-  /** The address this account is signed in as. */
+  /** The address this account is signed in as ("" for a spectator). */
   get selfEmail(): string {
     return this.machine.client.email;
+  }
+
+  /** Reading without an account: the organization's web-public channels, no queue, nothing written. */
+  get spectator(): boolean {
+    return this.machine.client.spectator;
   }
 
   /** What the screen shows of this account now; the upkeep follows it (upkeep/view-upkeep.ts). */

@@ -108,7 +108,8 @@ export class PresenceReporter {
 
   /** Sends the current status (one request at a time) and schedules the next ping. */
   private async report(): Promise<void> {
-    if (this.disposed) return;
+    // A spectator is nobody: there is no presence to report (the server would refuse it).
+    if (this.disposed || this.machine.client.spectator) return;
     if (this.inFlight) return this.inFlight;
     this.schedulePing();
     const store = this.machine.store;

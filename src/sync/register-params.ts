@@ -62,3 +62,23 @@ export function clientRegisterParams(): RegisterParams {
     client_capabilities: CLIENT_CAPABILITIES,
   };
 }
+
+/**
+ * What a spectator asks of register (no credentials): the spec makes `client_gravatar` and
+ * `include_subscribers` errors when true without an account, and there is no queue to ask
+ * events of.
+ */
+export function spectatorRegisterParams(): RegisterParams {
+  return {
+    apply_markdown: false,
+    client_gravatar: false,
+    include_subscribers: false,
+    fetch_event_types: [...FETCH_EVENT_TYPES],
+    client_capabilities: CLIENT_CAPABILITIES,
+  };
+}
+
+/** The register parameters for this client: an account's, or a spectator's. */
+export function registerParamsFor(client: { spectator: boolean }): RegisterParams {
+  return client.spectator ? spectatorRegisterParams() : clientRegisterParams();
+}

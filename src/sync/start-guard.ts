@@ -17,8 +17,7 @@ import {
 } from "../api/first-contact.js";
 import type { ApiClient } from "../api/http.js";
 import { registerRequest } from "../api/register-request.js";
-import { deleteQueue, register } from "../api/routes/events.js";
-import { registerResponseSchema } from "../api/schemas/register.js";
+import { deleteQueue, register, registerSchemaOf } from "../api/routes/events.js";
 import type { StartVerdict, SyncApi } from "./update-machine.js";
 
 /** Failed first registers retried before the start gives up (rate limits and transient failures alike). */
@@ -39,7 +38,7 @@ export function checkedRegister(): SyncApi["register"] {
   return async (client, params, signal) => {
     const reg = registered
       ? await register(client, params, signal)
-      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerResponseSchema, retry: { attempts: 1 } });
+      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), retry: { attempts: 1 } });
     try {
       checkFeatureLevel(reg);
     } catch (err) {
@@ -52,7 +51,8 @@ export function checkedRegister(): SyncApi["register"] {
 }
 
 export function startGuard(o: StartGuardOptions): (err: unknown, attempt: number) => Promise<StartVerdict | undefined> {
-  const explain = async (err: unknown) => explainContactFailure(err, { site: o.client.site, who: o.email, dispatcher: await o.client.connection() });
+  const who = o.client.spectator ? undefined : o.email;
+  const explain = async (err: unknown) => explainContactFailure(err, { site: o.client.site, who, spectator: o.client.spectator, dispatcher: await o.client.connection() });
   return async (err, attempt) => {
     const last = attempt + 1 >= START_ATTEMPTS;
     if (err instanceof ApiError && err.isRateLimit) {
@@ -72,7 +72,7 @@ export function startGuard(o: StartGuardOptions): (err: unknown, attempt: number
     }
     if (err instanceof SchemaError || err instanceof ServerError) {
       const webPage = mayBeWebPage(err) && (await answersWithWebPage(o.client.site, { dispatcher: await o.client.connection() }));
-      if (webPage || last) return { fail: explainFailure(err, { site: o.client.site, who: o.email, webPage }) };
+      if (webPage || last) return { fail: explainFailure(err, { site: o.client.site, who, webPage }) };
       return undefined;
     }
     return last ? { fail: await explain(err) } : undefined;

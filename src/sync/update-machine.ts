@@ -21,6 +21,8 @@
  *   fields and enum values): not a failure. Unknown events are ignored and their kinds
  *   kept in `unfamiliar`, so the UI can say so once. A body that fails the same way every
  *   time still waits the slower backoff before each rebuild: never a tight loop.
+ * - a spectator (no account) has no event queue: its store is rebuilt every
+ *   `spectatorRefreshMs` instead (the loaded narrows refetched), so new messages show.
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
@@ -30,11 +32,11 @@ import { deleteQueue, getEvents, register, type EventsResult, type RegisterParam
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
-import { Store } from "../model/store.js";
+import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
 import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
-import { clientRegisterParams } from "./register-params.js";
+import { registerParamsFor } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
 
 export type ConnectionState =
@@ -68,6 +70,10 @@ export interface UpdateMachineOptions {
   random?: () => number;
   api?: Partial<SyncApi>;
   /**
+   * How often a spectator's store is rebuilt, as it is sent no events. Default 60 s.
+   */
+  spectatorRefreshMs?: number;
+  /**
    * Consulted when the first register fails (before any store exists): `fail` ends the
    * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
    */
@@ -76,7 +82,8 @@ export interface UpdateMachineOptions {
 
 export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
 
-export type StoreReason = "start" | "queue-lost" | "malformed";
+/** Why a store was built: the start, a queue the server forgot, a malformed answer, or a spectator's periodic refresh. */
+export type StoreReason = "start" | "queue-lost" | "malformed" | "refresh";
 
 export interface StoreInfo {
   reason: StoreReason;
@@ -248,10 +255,11 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
-        const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
+        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal);
         queueId = reg.queue_id;
         if (reason === "start") await this.sendFirstPoll(reg);
-        const store = new Store(reg);
+        // A spectator is nobody: an id no user has, so that nothing is theirs (sent by them, mentioning them).
+        const store = new Store(reg, this.client.spectator ? { selfIdHint: SPECTATOR_SELF_ID } : {});
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;
@@ -366,7 +374,17 @@ export class UpdateMachine {
     let attempt = 0;
     while (!this.stopped) {
       const store = this.store;
-      if (!store?.queueId) return;
+      if (!store?.queueId) {
+        // No queue (a spectator is sent no events): register again now and then, or at a key after a long idle.
+        if (!this.client.spectator) return;
+        await this.wait(this.opts.spectatorRefreshMs ?? 60_000);
+        try {
+          await this.rebuild("refresh");
+        } catch {
+          return; // stopped, or a final failure (the state says which)
+        }
+        continue;
+      }
       try {
         const early = first;
         first = undefined;

@@ -12,7 +12,7 @@ import type { Settings } from "../config/settings.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { narrowMessages } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
-import type { AccountHandle } from "../sync/account-handle.js";
+import { SPECTATOR_LINE, type AccountHandle } from "../sync/account-handle.js";
 import { actionError } from "../sync/actions/result.js";
 import type { ActionContext } from "./app-context.js";
 import type { ScreenActions, ScreenState } from "./contexts.js";
@@ -89,7 +89,8 @@ export function useScreenActionsOf(account: AccountHandle, parts: ActionParts): 
       dispatch,
       openNarrow: (n, o = {}) => dispatch({ type: "open", narrow: n, focus: o.focus ?? "messages", select: o.select }),
       openPopup: (render) => live.current.openPopup(render),
-      openCompose: (t, o) => live.current.compose.open(t, o),
+      // A spectator never gets a compose box, whichever way it was asked for (a popup's Enter, a draft).
+      openCompose: (t, o) => (account.spectator ? dispatch({ type: "notice", text: SPECTATOR_LINE, kind: "info" }) : live.current.compose.open(t, o)),
       insertIntoCompose: (text, key) => {
         if (live.current.latest().compose?.key !== key) return false;
         live.current.compose.edit({ type: "insert", text });

@@ -6,7 +6,7 @@
 import { FEED, narrowKey, type Narrow } from "../model/narrow.js";
 import type { SendTarget } from "../sync/account-handle.js";
 import type { ThemeName } from "../config/settings.js";
-import type { Store } from "../model/store.js";
+import { SPECTATOR_SELF_ID, type Store } from "../model/store.js";
 
 export type Focus = "sidebar" | "messages" | "compose";
 
@@ -100,10 +100,12 @@ export const INITIAL_UI: UiState = {
 /**
  * Where the client opens. "home" follows the account's home view setting (web_home_view):
  * "inbox" and "recent_topics" (a conversation list, which we show as the Inbox) open the
- * Inbox, "all_messages" the combined feed.
+ * Inbox, "all_messages" the combined feed. A spectator has no setting and nothing unread:
+ * the combined feed (every web-public channel).
  */
-export function homeView(store: Pick<Store, "personal">, start: "home" | "inbox" | "feed" = "home"): "inbox" | "feed" {
+export function homeView(store: Pick<Store, "personal" | "selfId">, start: "home" | "inbox" | "feed" = "home"): "inbox" | "feed" {
   if (start !== "home") return start;
+  if (store.selfId === SPECTATOR_SELF_ID) return "feed";
   return store.personal.settings.web_home_view === "all_messages" ? "feed" : "inbox";
 }
 

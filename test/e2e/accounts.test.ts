@@ -5,12 +5,12 @@
  * and with no --account a list at start lets the user choose. Outside a
  * terminal, and for unknown names, the error lists the known names.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFile, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmod, copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN, ROOT, ensureBuilt, freePort, startApp } from "./app.js";
+import { BIN, ROOT, ensureBuilt, freePort, spawnServer, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
 
 let server: ChildProcessWithoutNullStreams | undefined;
@@ -23,19 +23,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "termchat-accounts-home-"));
   zuliprcDir = join(home, "server-zuliprcs");
   const port = await freePort();
-  server = spawn(process.execPath, [BIN, "server", "--port", String(port), "--zuliprc-dir", zuliprcDir], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 15_000);
-    server!.stdout.on("data", (c: Buffer) => {
-      out += c.toString();
-      if (/Wrote \d+ zuliprc files/.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    server!.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
-  });
+  server = await spawnServer(["--port", String(port), "--zuliprc-dir", zuliprcDir], /Wrote \d+ zuliprc files/);
   const accounts = join(home, ".config", "termchat", "accounts");
   await mkdir(accounts, { recursive: true, mode: 0o700 });
   for (const name of ["maya", "ben"]) {

@@ -1,5 +1,5 @@
 /** Helpers for driving the built termchat binary in tmux. */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -24,6 +24,26 @@ export function freePort(): Promise<number> {
       const addr = srv.address();
       srv.close(() => (typeof addr === "object" && addr ? res(addr.port) : rej(new Error("no port"))));
     });
+  });
+}
+
+/**
+ * Runs the built `termchat server` with these arguments (after `server`); resolves once its
+ * output matches `ready` (at most 15 s), and fails with its output if it exits or never does.
+ */
+export function spawnServer(args: string[], ready: RegExp): Promise<ChildProcessWithoutNullStreams> {
+  const server = spawn(process.execPath, [BIN, "server", ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 15_000);
+    server.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve(server);
+      }
+    });
+    server.on("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { act } from "react";
 import { render } from "ink-testing-library";
+import { ApiClient } from "../../src/api/http.js";
 import { App } from "../../src/ui/App.js";
 import { DEFAULT_SETTINGS, type Settings } from "../../src/config/settings.js";
 import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
@@ -50,11 +51,12 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
 export async function renderApp(
-  opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
+  opts: { as?: string; spectator?: boolean; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
 ): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
-  const client = ctx.client(opts.as);
+  // A spectator reads without an account: a client with no credentials.
+  const client = opts.spectator ? new ApiClient({ site: ctx.server.url, spectator: true }) : ctx.client(opts.as);
   const accounts = new AccountsRegistry();
   const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
   const { machine, commands } = runtime;
@@ -116,6 +118,7 @@ export async function renderApp(
     async close() {
       await act(async () => instance.unmount());
       await accounts.closeAll(1500);
+      if (opts.spectator) await client.close();
       await ctx.close();
       await rm(stateDir, { recursive: true, force: true });
     },

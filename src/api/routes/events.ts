@@ -2,14 +2,20 @@ import { SchemaError } from "../errors.js";
 import type { ApiClient } from "../http.js";
 import { DeferredArray, parseDeferring } from "../json-sections.js";
 import { registerResponseSchema } from "../schemas/register.js";
+import { spectatorRegisterSchema } from "../schemas/spectator.js";
 import type { ServerEvent } from "../schemas/events.js";
 import { emptySuccessSchema } from "../schemas/responses.js";
 import { registerRequest, type RegisterParams } from "../register-request.js";
 
 export type { ClientCapabilities, RegisterParams } from "../register-request.js";
 
+/** The schema of the client's register answer: a spectator's is held to web-public channels (schemas/spectator.ts). */
+export function registerSchemaOf(client: ApiClient): typeof registerResponseSchema | typeof spectatorRegisterSchema {
+  return client.spectator ? spectatorRegisterSchema : registerResponseSchema;
+}
+
 export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal) {
-  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerResponseSchema });
+  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client) });
 }
 
 export interface EventsResult {

@@ -1,6 +1,6 @@
 /** Messages: fetch, send, edit/move, delete, history, and narrow matching. Flags live in message-flags.ts. */
 import type { ApiClient } from "../http.js";
-import type { NarrowInput } from "../schemas/common.js";
+import type { NarrowInput, NarrowTerm } from "../schemas/common.js";
 import {
   emptySuccessSchema,
   getMessageResponseSchema,
@@ -50,10 +50,25 @@ export interface GetMessagesByIdParams extends GetMessagesCommon {
 
 export type GetMessagesParams = GetMessagesRangeParams | GetMessagesByIdParams;
 
+/**
+ * A spectator's narrow says that it reads web-public channels: the server refuses one that
+ * does not (as it would a request whose credentials went missing). `in:home` (the combined
+ * feed without what the user muted) goes: a spectator has muted nothing, and the operator
+ * depends on a user, which the server refuses a spectator.
+ */
+export function spectatorNarrow(narrow: NarrowInput | undefined): NarrowInput {
+  const pairs = narrow !== undefined && narrow.length > 0 && Array.isArray(narrow[0]);
+  const terms: NarrowTerm[] = (narrow ?? []).map((t) => (Array.isArray(t) ? { operator: t[0], operand: t[1] } : t));
+  const kept = terms.filter((t) => !(t.operator === "in" && t.operand === "home" && !t.negated));
+  if (!kept.some((t) => t.operator === "channels" && t.operand === "web-public" && !t.negated)) kept.push({ operator: "channels", operand: "web-public" });
+  return pairs ? kept.map((t) => [t.operator, String(t.operand)] as [string, string]) : kept;
+}
+
 export function getMessages(client: ApiClient, p: GetMessagesParams, signal?: AbortSignal) {
   const anchor = "anchor" in p && p.anchor !== undefined ? String(p.anchor) : undefined;
+  const spectator = client.spectator ? { narrow: spectatorNarrow(p.narrow), client_gravatar: false } : {};
   return client.request("GET", "messages", {
-    params: { ...p, anchor },
+    params: { ...p, anchor, ...spectator },
     schema: getMessagesResponseSchema,
     signal,
   });

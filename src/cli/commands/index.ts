@@ -28,7 +28,7 @@ export async function runSubcommand(args: SubcommandArgs, io: CommandIO = proces
     if (err instanceof UsageError) throw err;
     // A refusal of what was asked keeps the server's own words, unless the server is too old
     // for termchat; the rest is said plainly.
-    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, dispatcher: await client.connection() });
+    const { failure, line } = await diagnoseFailure(err, { site: client.site, who: account.email, spectator: client.spectator, dispatcher: await client.connection() });
     if (failure instanceof ApiError && !failure.isAuthFailure && !failure.isRateLimit) throw err;
     throw new FirstContactError(line, err);
   } finally {

@@ -4,6 +4,7 @@
 import { SERVER_VERSION } from "../context.js";
 import { authenticationFailed, userDeactivated } from "../errors.js";
 import type { Route } from "../http.js";
+import { webPublicAccessEnabled } from "../spectators.js";
 
 export const authRoutes: Route[] = [
   {
@@ -43,7 +44,7 @@ export const authRoutes: Route[] = [
         realm_name: realm.name,
         realm_icon: "",
         realm_description: server.markdown.render(realm.description),
-        realm_web_public_access_enabled: true,
+        realm_web_public_access_enabled: webPublicAccessEnabled(server.state),
       };
     },
   },

@@ -11,14 +11,24 @@ import { clientTopic } from "../wire.js";
 import { messageEditRoutes } from "./messages-edit.js";
 import { accessMessage, messagesToWire, readView, searchFields } from "./messages-view.js";
 import { messageWindow, parseAnchor, type Anchor } from "./messages-window.js";
+import { checkSpectatorNarrow, requireSpectatorAccess, SPECTATOR } from "../spectators.js";
 
 /** Parameters that describe a range; none may accompany message_ids. */
 const RANGE_PARAMS = ["num_before", "num_after", "anchor", "message_ids", "include_anchor", "use_first_unread_anchor"];
 
 function getMessages(ctx: RequestContext): Record<string, unknown> {
-  const { server, params, user } = ctx;
+  const { server, params } = ctx;
   const view = readView(params);
-  const narrow = compileNarrow(parseNarrow(params.json("narrow")), server.state, user);
+  const terms = parseNarrow(params.json("narrow"));
+  // Without credentials: a spectator, held to web-public channels (spectators.ts).
+  const spectator = !ctx.user;
+  if (spectator) {
+    checkSpectatorNarrow(server.state, terms);
+    if (params.bool("client_gravatar") === true) throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
+    view.clientGravatar = false;
+  }
+  const user = ctx.user ?? SPECTATOR;
+  const narrow = compileNarrow(terms, server.state, user);
   const messageIds = params.intList("message_ids");
 
   if (messageIds !== undefined) {
@@ -42,7 +52,7 @@ function getMessages(ctx: RequestContext): Record<string, unknown> {
 
   // The deprecated flag wins over any anchor sent with it (older clients send
   // both, with a placeholder anchor), like the public service.
-  const useFirstUnread = params.bool("use_first_unread_anchor") ?? false;
+  const useFirstUnread = !spectator && (params.bool("use_first_unread_anchor") ?? false);
   const anchorText = params.str("anchor");
   if (anchorText === undefined && !useFirstUnread) throw missingArgument("anchor");
   const anchor: Anchor = useFirstUnread ? { kind: "first_unread" } : parseAnchor(anchorText!, server.options.featureLevel);
@@ -128,7 +138,7 @@ function editHistory(ctx: RequestContext, m: Message, allowEmpty: boolean): Reco
 }
 
 export const messageRoutes: Route[] = [
-  { method: "GET", path: "/messages", handler: getMessages },
+  { method: "GET", path: "/messages", auth: "optional", handler: getMessages },
   { method: "GET", path: "/messages/matches_narrow", handler: matchesNarrow },
   {
     method: "POST",
@@ -145,9 +155,12 @@ export const messageRoutes: Route[] = [
   {
     method: "GET",
     path: "/messages/:message_id",
+    auth: "optional",
     handler(ctx) {
-      const { server, params, user, path } = ctx;
+      const { server, params, path } = ctx;
       const view = readView(params);
+      if (!ctx.user) requireSpectatorAccess(server.state);
+      const user = ctx.user ?? SPECTATOR;
       const m = accessMessage(server, user, path["message_id"]);
       const [message] = messagesToWire(server, user, [m], view);
       return { raw_content: m.content, message };

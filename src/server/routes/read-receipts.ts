@@ -1,8 +1,8 @@
 // Read receipts: GET /messages/{id}/read_receipts, who has read a message,
 // where the organization enables them (`enable_read_receipts`), and PATCH
-// /realm for that setting (organization administrators; the other
-// organization settings are not kept by this server and come back in
-// `ignored_parameters_unsupported`).
+// /realm for that setting and for `enable_spectator_access` (organization
+// administrators; the other organization settings are not kept by this server
+// and come back in `ignored_parameters_unsupported`).
 
 import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
@@ -51,6 +51,11 @@ export const readReceiptRoutes: Route[] = [
       requireAdmin(user);
       const enabled = params.bool("enable_read_receipts");
       if (enabled !== undefined) setReadReceipts(server, enabled);
+      const spectators = params.bool("enable_spectator_access");
+      if (spectators !== undefined && spectators !== server.state.realm.enableSpectatorAccess) {
+        server.state.realm.enableSpectatorAccess = spectators;
+        sendToRealm(server, "realm", { type: "realm", op: "update", property: "enable_spectator_access", value: spectators });
+      }
       return {};
     },
   },

@@ -4,7 +4,10 @@ import { LIMITS, SERVER_VERSION } from "../context.js";
 import type { ServerContext } from "../context.js";
 import { badRequest } from "../errors.js";
 import type { Params } from "../params.js";
-import { channelToWire } from "../wire.js";
+import { newSubscription, SUBSCRIPTION_COLORS } from "../seed/common.js";
+import { requireSpectatorAccess, SPECTATOR, webPublicChannels } from "../spectators.js";
+import type { Channel } from "../state.js";
+import { subscriptionToWire } from "../wire.js";
 import type { Route } from "../http.js";
 import { buildInitialState } from "../initial-state.js";
 import { checkQueueNarrow, compileNarrow, parseNarrow } from "../narrow.js";
@@ -21,11 +24,15 @@ function parseCapabilities(raw: unknown): Record<string, boolean> {
 }
 
 /**
- * Register without credentials (a spectator of web-public channels): no event
- * queue, no personal data, the organization and its web-public channels only.
- * `client_gravatar` and `include_subscribers` cannot be true here.
+ * Register without credentials (a spectator of web-public channels), where the
+ * organization allows it: no event queue and no personal data; the
+ * organization, its web-public channels (as subscriptions, as the public
+ * service gives them, so that a spectator's client lists them as it lists a
+ * user's) and the folders holding them. `client_gravatar` and
+ * `include_subscribers` cannot be true here.
  */
 function spectatorRegister(server: ServerContext, params: Params): Record<string, unknown> {
+  requireSpectatorAccess(server.state);
   if (params.bool("client_gravatar") === true) throw badRequest("Invalid 'client_gravatar' parameter for anonymous request");
   const subs = (params.str("include_subscribers") ?? "false").trim().replace(/^"|"$/g, "");
   if (subs === "true") throw badRequest("Invalid 'include_subscribers' parameter for anonymous request");
@@ -34,7 +41,8 @@ function spectatorRegister(server: ServerContext, params: Params): Record<string
     "narrow", "client_capabilities", "idle_queue_timeout", "user_client", "include_custom_profile_fields",
   );
   const realm = server.state.realm;
-  const webPublic = [...server.state.channels.values()].filter((c) => c.isWebPublic && !c.isArchived);
+  const webPublic = webPublicChannels(server.state);
+  const folderIds = new Set(webPublic.map((c) => c.folderId));
   return {
     queue_id: null,
     last_event_id: -1,
@@ -50,11 +58,21 @@ function spectatorRegister(server: ServerContext, params: Params): Record<string
     max_stream_description_length: LIMITS.maxStreamDescriptionLength,
     max_topic_length: LIMITS.maxTopicLength,
     max_message_length: LIMITS.maxMessageLength,
-    subscriptions: [],
+    subscriptions: webPublic.map((c, i) => spectatorSubscription(server, c, i)),
     unsubscribed: [],
-    never_subscribed: webPublic.map((c) => channelToWire(server, c)),
+    never_subscribed: [],
+    // The spec: spectators see only the folders holding web-public channels, and of each its description.
+    channel_folders: [...server.state.folders.values()]
+      .filter((f) => folderIds.has(f.id) && !f.isArchived)
+      .sort((a, b) => a.order - b.order || a.id - b.id)
+      .map((f) => ({ id: f.id, name: f.name, description: f.description, rendered_description: server.markdown.render(f.description), order: f.order, is_archived: false })),
     realm_users: [],
   };
+}
+
+/** A web-public channel as a spectator's subscription: the channel with the defaults of a new subscription. */
+function spectatorSubscription(server: ServerContext, channel: Channel, index: number): Record<string, unknown> {
+  return subscriptionToWire(server, channel, newSubscription(SPECTATOR.id, channel.id, SUBSCRIPTION_COLORS[index % SUBSCRIPTION_COLORS.length]!), undefined);
 }
 
 export const registerRoutes: Route[] = [

@@ -2,17 +2,21 @@
 
 import { badRequest } from "../errors.js";
 import type { Route } from "../http.js";
+import { SPECTATOR, spectatorChannel } from "../spectators.js";
 import { clientTopic } from "../wire.js";
 
 export const topicRoutes: Route[] = [
   {
     method: "GET",
     path: "/users/me/:stream_id/topics",
-    handler({ server, params, path, user }) {
+    // A spectator may list a web-public channel's topics (spectators.ts).
+    auth: "optional",
+    handler({ server, params, path, user: signedIn }) {
       const { state } = server;
       const allowEmpty = params.bool("allow_empty_topic_name") ?? false;
       const id = /^\d+$/.test(path["stream_id"] ?? "") ? Number(path["stream_id"]) : NaN;
-      const channel = state.channels.get(id);
+      const user = signedIn ?? SPECTATOR;
+      const channel = signedIn ? state.channels.get(id) : spectatorChannel(state, state.channels.get(id));
       if (!channel || !state.canAccessChannel(user, channel)) throw badRequest("Invalid channel ID");
       const protectedHistory = channel.inviteOnly && !channel.historyPublicToSubscribers;
       const latest = new Map<string, { name: string; max_id: number }>();

@@ -126,8 +126,9 @@ export function addChannel(
   });
 }
 
-export function subscribe(state: State, userId: number, channelId: number, color: string, extra: Partial<Subscription> = {}): void {
-  state.setSubscription({
+/** A subscription as it starts: active, unmuted, notifications as the user's settings say (null). */
+export function newSubscription(userId: number, channelId: number, color: string, extra: Partial<Subscription> = {}): Subscription {
+  return {
     userId,
     channelId,
     active: true,
@@ -140,7 +141,11 @@ export function subscribe(state: State, userId: number, channelId: number, color
     audibleNotifications: null,
     wildcardMentionsNotify: null,
     ...extra,
-  });
+  };
+}
+
+export function subscribe(state: State, userId: number, channelId: number, color: string, extra: Partial<Subscription> = {}): void {
+  state.setSubscription(newSubscription(userId, channelId, color, extra));
 }
 
 export function defaultUserSettings(timezone: string): Record<string, unknown> {

@@ -51,6 +51,7 @@ export function seedDemo(nowMs: number): SeedResult {
     dateCreated: ts("2024-03-04T09:00:00Z"),
     emptyTopicDisplayName: "general chat",
     enableReadReceipts: true,
+    enableSpectatorAccess: true,
     emailDomain: DOMAIN,
   });
   state.reserveIds("user", 11);

@@ -95,6 +95,7 @@ export function seedLarge(nowMs: number): SeedResult {
     dateCreated: START - 500 * 86400,
     emptyTopicDisplayName: "general chat",
     enableReadReceipts: true,
+    enableSpectatorAccess: true,
     emailDomain: DOMAIN,
   });
   state.reserveIds("user", 11);

@@ -19,12 +19,14 @@ import { filesFeature } from "./files.js";
 import { imagesFeature } from "./images.js";
 import { laterFeature } from "./later.js";
 import { mouseFeature } from "./mouse.js";
+import { forSpectators } from "../spectator.js";
 
 export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature];
 
 /** Every feature's actions by name (later features' actions of the same name win). */
 const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));
 
+/** The action of that name; for a spectator, those that need an account say so instead (spectator.ts). */
 export function featureAction(name: string): Action | undefined {
-  return ACTIONS.get(name);
+  return forSpectators(name, ACTIONS.get(name));
 }
