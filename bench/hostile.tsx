@@ -29,7 +29,8 @@ import type { Store } from "../src/model/store.js";
 import { AccountRuntime } from "../src/sync/account-runtime.js";
 import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
-import { LayoutCache } from "../src/ui/message-layout.js";
+import { renderMarkdown } from "../src/render/markdown.js";
+import { LayoutCache, renderContext } from "../src/ui/message-layout.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
 import { awkwardName, MAX_NAME_LENGTH, MAX_TOPIC_LENGTH, PATHOLOGICAL_MARKDOWN } from "../test/fixtures/hostile-content.js";
 import { fakeStdin } from "./fake-stdin.js";
@@ -222,6 +223,20 @@ switch (CASE) {
       for (const src of Object.values(PATHOLOGICAL_MARKDOWN)) await post(src, "pathological");
     });
     printFigure("  message bodies laid out meanwhile (each arrival drawn)", layoutStats.bodyRenders - drawnBefore, "");
+    // The renderer alone, per case (CPU time, which a busy machine inflates less than waits): a
+    // context of its own, so that nothing comes from the render cache.
+    {
+      const ctx = { ...renderContext(store(), true, undefined, true, "bench"), names: "bench-alone" };
+      const cpu: Array<[string, number]> = Object.entries(PATHOLOGICAL_MARKDOWN).map(([name, src]) => {
+        const before = process.cpuUsage();
+        renderMarkdown(src, ctx, COLS - 30);
+        const used = process.cpuUsage(before);
+        return [name, (used.user + used.system) / 1000];
+      });
+      cpu.sort((a, b) => b[1] - a[1]);
+      printFigure(`  the renderer alone, CPU for all ${cpu.length}`, cpu.reduce((n, [, ms]) => n + ms, 0).toFixed(0), "ms");
+      printFigure(`  the renderer alone, CPU for the costliest (${cpu[0]![0]}; then ${cpu[1]![0]})`, `${cpu[0]![1].toFixed(0)}; ${cpu[1]![1].toFixed(0)}`, "ms");
+    }
     break;
   case "reactions": {
     const id = await post("react to this");
