@@ -12,7 +12,8 @@
  * floor (a shared machine adds its own waits). To look closer at the busy minute:
  * BENCH_BUSY_SECONDS (its length), BENCH_MEMORY_SAMPLES=1 (memory every 2 s),
  * BENCH_ALLOCATIONS=FILE (a sampling profile of its allocations), BENCH_HEAP_SNAPSHOT=FILE
- * (heap snapshots before and after; writing them takes memory, so the figures are then off).
+ * (heap snapshots before and after; writing them takes memory, so the figures are then off),
+ * BENCH_V8_HEAP_GROWTH=1 (V8's own heap growth, not the app's, src/ui/startup-memory.ts).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { spawn } from "node:child_process";
@@ -29,11 +30,14 @@ import type { Store } from "../src/model/store.js";
 import { AccountRuntime } from "../src/sync/account-runtime.js";
 import { accountHandle } from "../src/sync/account-handle.js";
 import { App } from "../src/ui/App.js";
-import { LayoutCache } from "../src/ui/message-layout.js";
+import { renderMarkdown } from "../src/render/markdown.js";
+import { LayoutCache, renderContext } from "../src/ui/message-layout.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
+import { releaseStartupGarbage } from "../src/ui/startup-memory.js";
 import { awkwardName, MAX_NAME_LENGTH, MAX_TOPIC_LENGTH, PATHOLOGICAL_MARKDOWN } from "../test/fixtures/hostile-content.js";
 import { fakeStdin } from "./fake-stdin.js";
 import { FakeTty } from "./fake-tty.js";
+import { rssParts } from "./memory-map.js";
 import { percentile, printFigure } from "./util.js";
 
 const CASE = process.argv[2] ?? "idle";
@@ -104,6 +108,9 @@ const instance = render(
 );
 if (stdout.frames === 0) await stdout.nextWrite(10_000);
 const firstFrameMs = stdout.firstWriteAt - mounted;
+// As the app does after its first frame (src/ui/run.tsx); BENCH_V8_HEAP_GROWTH=1 leaves V8's own
+// heap growth in place (to compare with).
+if (!process.env.BENCH_V8_HEAP_GROWTH) releaseStartupGarbage(0);
 
 const status = () => readFileSync("/proc/self/status", "utf8");
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(status())?.[1]) * 1024;
@@ -222,6 +229,20 @@ switch (CASE) {
       for (const src of Object.values(PATHOLOGICAL_MARKDOWN)) await post(src, "pathological");
     });
     printFigure("  message bodies laid out meanwhile (each arrival drawn)", layoutStats.bodyRenders - drawnBefore, "");
+    // The renderer alone, per case (CPU time, which a busy machine inflates less than waits): a
+    // context of its own, so that nothing comes from the render cache.
+    {
+      const ctx = { ...renderContext(store(), true, undefined, true, "bench"), names: "bench-alone" };
+      const cpu: Array<[string, number]> = Object.entries(PATHOLOGICAL_MARKDOWN).map(([name, src]) => {
+        const before = process.cpuUsage();
+        renderMarkdown(src, ctx, COLS - 30);
+        const used = process.cpuUsage(before);
+        return [name, (used.user + used.system) / 1000];
+      });
+      cpu.sort((a, b) => b[1] - a[1]);
+      printFigure(`  the renderer alone, CPU for all ${cpu.length}`, cpu.reduce((n, [, ms]) => n + ms, 0).toFixed(0), "ms");
+      printFigure(`  the renderer alone, CPU for the costliest (${cpu[0]![0]}; then ${cpu[1]![0]})`, `${cpu[0]![1].toFixed(0)}; ${cpu[1]![1].toFixed(0)}`, "ms");
+    }
     break;
   case "reactions": {
     const id = await post("react to this");
@@ -275,6 +296,7 @@ switch (CASE) {
     const channels = ["general", "engineering", "design", "random"];
     const before = await settled();
     const heapBefore = process.memoryUsage().heapUsed;
+    const partsBefore = rssParts(process.pid);
     if (process.env.BENCH_HEAP_SNAPSHOT) (await import("node:v8")).writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}.before`);
     resetPeak();
     // BENCH_ALLOCATIONS=FILE: a sampling profile of every allocation of the minute, the collected ones too.
@@ -285,6 +307,7 @@ switch (CASE) {
       await post("HeapProfiler.startSampling", { samplingInterval: 16384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     }
     const keys = keysMeanwhile();
+    const cpuBefore = process.cpuUsage();
     // BENCH_MEMORY_SAMPLES=1: the process's memory every 2 s of the minute, by kind.
     const sampler = process.env.BENCH_MEMORY_SAMPLES
       ? setInterval(() => {
@@ -294,6 +317,7 @@ switch (CASE) {
       : undefined;
     const done = await command<{ sent: number; late: number; failed: number }>({ cmd: "busy", perSecond: 50, seconds: Number(process.env.BENCH_BUSY_SECONDS ?? 60), channels });
     const { latencies, missed, stallMs } = await keys.stop();
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     if (allocations) {
       const { profile } = (await post("HeapProfiler.stopSampling")) as { profile: unknown };
@@ -324,12 +348,18 @@ switch (CASE) {
     printFigure("keys to frame, p95", percentile(latencies, 95).toFixed(0), "ms (target ≤ 100)");
     printFigure("keys to frame, max", Math.max(...latencies).toFixed(0), "ms");
     printFigure("  longest event-loop stall", stallMs.toFixed(0), "ms");
+    printFigure("  the client's CPU time meanwhile (all its threads, the collector's too)", ((cpu.user + cpu.system) / 1000).toFixed(0), "ms");
     printFigure("RSS at rest before / after the minute", `${mib(before)} / ${mib(after)}`, "MiB");
     printFigure("  growth", mib(after - before), "MiB (target ≤ 30)");
     printFigure("  growth ten seconds later", mib(later - before), "MiB");
     printFigure("  peak during the minute", mib(peak()), "MiB");
     const m = process.memoryUsage();
     printFigure("  heap used before / after; heap total, external after", `${mib(heapBefore)} / ${mib(m.heapUsed)}; ${mib(m.heapTotal)}, ${mib(m.external)}`, "MiB");
+    const partsAfter = rssParts(process.pid);
+    if (partsBefore && partsAfter) {
+      const grew = (k: keyof typeof partsAfter) => mib(partsAfter[k] - partsBefore[k]);
+      printFigure("  where RSS grew: anonymous (V8's heap…), malloc, node's data, libraries", `${grew("anonymous")}, ${grew("mallocHeap")}, ${grew("nodeData")}, ${grew("libraries")}`, "MiB");
+    }
     // BENCH_HEAP_SNAPSHOT=FILE: where the heap is after the minute, for a closer look.
     if (process.env.BENCH_HEAP_SNAPSHOT) (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT);
     printFigure("  messages held / lists held", `${store().messages.byId.size} / ${store().messages.lists.size}`, "");

@@ -11,7 +11,7 @@
  * selectors) goes to the real segmenter, made the first time it is needed: making one loads
  * ICU's break rules, ~10 ms at start.
  */
-import { isSimpleAstral, isSimpleUnit } from "./simple-chars.js";
+import { forEachStretch, isSimpleAstral, isSimpleUnit } from "./simple-chars.js";
 
 export interface GraphemeSegment {
   segment: string;
@@ -33,7 +33,7 @@ export function icuGraphemes(): Intl.Segmenter {
 }
 
 /** Whether every code point of `s` is a cluster of its own (see the header). */
-function perCodePoint(s: string): boolean {
+export function perCodePoint(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const unit = s.charCodeAt(i);
     if (unit < 0xa0) {
@@ -75,9 +75,35 @@ class CodePoints implements GraphemeSegments {
   }
 }
 
+/**
+ * The clusters of other text: its free characters (simple-chars.ts) each a cluster, and the
+ * segmenter's clusters of the stretches between, so that a long text with a few emoji in it
+ * does not go through the segmenter whole. `containing` asks the segmenter.
+ */
+class Stretches implements GraphemeSegments {
+  constructor(private readonly input: string) {}
+
+  [Symbol.iterator](): Iterator<GraphemeSegment> {
+    const s = this.input;
+    const out: GraphemeSegment[] = [];
+    forEachStretch(s, (from, to, free) => {
+      if (free) {
+        out.push({ segment: s.slice(from, to), index: from, input: s });
+        return;
+      }
+      for (const { segment, index } of icuGraphemes().segment(s.slice(from, to))) out.push({ segment, index: from + index, input: s });
+    });
+    return out[Symbol.iterator]();
+  }
+
+  containing(index?: number): GraphemeSegment | undefined {
+    return icuGraphemes().segment(this.input).containing(index);
+  }
+}
+
 /** The grapheme clusters of `s`. */
 export function graphemes(s: string): GraphemeSegments {
-  return perCodePoint(s) ? new CodePoints(s) : (icuGraphemes().segment(s) as unknown as GraphemeSegments);
+  return perCodePoint(s) ? new CodePoints(s) : new Stretches(s);
 }
 
 /** A stand-in for `new Intl.Segmenter(undefined, { granularity: "grapheme" })`. */

@@ -4,7 +4,7 @@
 // live in markdown-inline.ts. Built once by `createEngine` when markdown.ts loads marked; the
 // per-call state (context, colours, width) is read through `state()` while a render runs.
 import { Chalk, type ChalkInstance } from "chalk";
-import type { Lexer, Marked, MarkedExtension, Token, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
+import type { Lexer, Marked, MarkedExtension, Token, Tokenizer, Tokens, TokenizerAndRendererExtension, RendererThis } from "marked";
 import type { TerminalRendererOptions } from "marked-terminal";
 import { glyphs } from "./glyphs.js";
 import { inlineExtensions } from "./markdown-inline.js";
@@ -83,6 +83,7 @@ export interface BodyColors {
 export interface EngineDeps {
   Marked: typeof Marked;
   Lexer: typeof Lexer;
+  Tokenizer: typeof Tokenizer;
   markedTerminal: (options?: TerminalRendererOptions, highlightOptions?: Record<string, unknown>) => MarkedExtension;
   supportsLanguage(name: string): boolean;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean; theme: Record<string, (s: string) => string> }): string;
@@ -365,13 +366,34 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
     },
   };
 
+  // How many quotes and lists the tokenizer is inside. marked lexes a quote's or list's content
+  // through the lexer (where lexBounded counts the levels), but when a quote's lines go on into
+  // a quote or list inside it, it tokenizes that one again by calling its own tokenizer: each
+  // such line escaped the count, and lines quoted one level deeper each drew 59 levels of bars.
+  let containers = 0;
+  const counted =
+    (original: (this: Tokenizer, src: string) => Tokens.Generic | undefined) =>
+    function (this: Tokenizer, src: string) {
+      containers++;
+      try {
+        return original.call(this, src);
+      } finally {
+        containers--;
+      }
+    };
+  const tokenizer = {
+    blockquote: counted(deps.Tokenizer.prototype.blockquote),
+    list: counted(deps.Tokenizer.prototype.list),
+  } as MarkedExtension["tokenizer"];
+
   const marked = new deps.Marked(deps.markedTerminal(terminalOptions), {
     gfm: true,
     breaks: true, // the service treats a single newline as a line break
     renderer,
+    tokenizer,
     extensions: [fence, ...inline],
     hooks: {
-      provideLexer: (block) => (block === false ? deps.Lexer.lexInline : (src, options) => lexBounded(deps.Lexer, src, options)),
+      provideLexer: (block) => (block === false ? deps.Lexer.lexInline : (src, options) => lexBounded(deps.Lexer, src, options, () => containers)),
     },
   });
 
@@ -386,13 +408,17 @@ export function createEngine(deps: EngineDeps, state: () => RenderState): (src: 
  */
 const MAX_DEPTH = 8;
 
-/** marked's lexing, with blocks nested deeper than MAX_DEPTH kept as plain text. */
-function lexBounded(LexerClass: typeof Lexer, src: string, options: ConstructorParameters<typeof Lexer>[0]): Token[] {
+/**
+ * marked's lexing, with blocks nested deeper than MAX_DEPTH kept as plain text. The level is
+ * that of the lexer's own nesting, or of the quotes and lists the tokenizer is in (`containers`)
+ * where that is deeper (see createEngine).
+ */
+function lexBounded(LexerClass: typeof Lexer, src: string, options: ConstructorParameters<typeof Lexer>[0], containers: () => number): Token[] {
   const lexer = new LexerClass(options);
   const blockTokens = lexer.blockTokens.bind(lexer) as (text: string, tokens?: Token[], clipped?: boolean) => Token[];
   let depth = 0;
   const bounded = (text: string, tokens: Token[] = [], clipped?: boolean): Token[] => {
-    if (depth >= MAX_DEPTH) {
+    if (Math.max(depth, containers()) >= MAX_DEPTH) {
       tokens.push({ type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text, escaped: true }] });
       return tokens;
     }

@@ -4,7 +4,7 @@
  * the table fits; else the widest columns give up cells (down to a floor) and their text wraps
  * at word boundaries. A table that still does not fit is cut by the caller (NO_WRAP lines).
  */
-import wrapAnsi from "wrap-ansi";
+import { wrapAnsi } from "./wrap-ansi.js";
 import { glyphs } from "./glyphs.js";
 import stringWidth from "./string-width.js";
 
@@ -48,7 +48,7 @@ function pad(text: string, width: number, align: Align): string {
 
 /** One table row as text lines: each cell wrapped to its column, the row as tall as its tallest cell. */
 function rowLines(cells: ReadonlyArray<string>, widths: number[], align: ReadonlyArray<Align>): string[] {
-  const wrapped = widths.map((w, i) => linesOf(cells[i] ?? "").flatMap((l) => wrapAnsi(l, Math.max(1, w - 2), { hard: true, trim: true }).split("\n")));
+  const wrapped = widths.map((w, i) => linesOf(cells[i] ?? "").flatMap((l) => wrapAnsi(l, Math.max(1, w - 2)).split("\n")));
   const height = Math.max(1, ...wrapped.map((c) => c.length));
   const out: string[] = [];
   const VERTICAL = glyphs().table.vertical;

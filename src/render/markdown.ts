@@ -28,7 +28,7 @@ function state(): RenderState {
  */
 export function loadMarkdown(): Promise<void> {
   loading ??= (async () => {
-    const [{ Marked, Lexer }, { markedTerminal }, highlighter] = await Promise.all([
+    const [{ Marked, Lexer, Tokenizer }, { markedTerminal }, highlighter] = await Promise.all([
       import("marked"),
       import("marked-terminal"),
       import("./highlight.js"),
@@ -38,6 +38,7 @@ export function loadMarkdown(): Promise<void> {
       {
         Marked,
         Lexer,
+        Tokenizer,
         markedTerminal,
         supportsLanguage: highlighter.supportsLanguage,
         highlight: highlighter.highlight,

@@ -37,3 +37,42 @@ export const isSimpleUnit = (unit: number): boolean => inRanges(SIMPLE, unit);
 
 /** A code point above the basic plane that is a visible cluster of its own. */
 export const isSimpleAstral = (point: number): boolean => inRanges(SIMPLE_ASTRAL, point);
+
+/**
+ * Whether the code point starting at `i` is free: printable ASCII, a simple character, or a
+ * control but CR. Two free characters side by side are never one grapheme cluster, and no
+ * segmentation rule looks across the place where they meet. Returns the code point's length in
+ * code units when it is free, else its negated length.
+ */
+function freeAt(s: string, i: number): number {
+  const unit = s.charCodeAt(i);
+  if (unit < 0xa0) return unit === 0x0d ? -1 : 1;
+  if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < s.length) {
+    const point = s.codePointAt(i)!;
+    if (point > 0xffff) return isSimpleAstral(point) ? 2 : -2;
+  }
+  return isSimpleUnit(unit) ? 1 : -1;
+}
+
+/**
+ * Calls `visit(from, to)` for each piece of `s` between the places where two free characters
+ * meet, in order: such a piece can be split into clusters (or measured) on its own. A piece is
+ * a free character alone, or a stretch the segmenter must split (emoji sequences, marks and the
+ * letter they sit on, scripts with joining rules).
+ */
+export function forEachStretch(s: string, visit: (from: number, to: number, free: boolean) => void): void {
+  let start = 0;
+  let previousFree = false;
+  for (let i = 0; i < s.length; ) {
+    const step = freeAt(s, i);
+    const free = step > 0;
+    if (free && previousFree) {
+      visit(start, i, i - start === Math.abs(freeAt(s, start)));
+      start = i;
+    }
+    previousFree = free;
+    i += Math.abs(step);
+  }
+  if (start < s.length) visit(start, s.length, s.length - start === Math.abs(freeAt(s, start)) && freeAt(s, start) > 0);
+}
+

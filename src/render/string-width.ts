@@ -23,7 +23,7 @@
 import { eastAsianWidth } from "get-east-asian-width";
 import stripAnsi from "strip-ansi";
 import { icuGraphemes } from "./graphemes.js";
-import { isSimpleAstral, isSimpleUnit } from "./simple-chars.js";
+import { forEachStretch, isSimpleAstral, isSimpleUnit } from "./simple-chars.js";
 
 export interface StringWidthOptions {
   /** East Asian ambiguous characters take one cell (true, the default) or two. */
@@ -155,14 +155,37 @@ function rememberedWidth(s: string, wide: boolean, compute: () => number): numbe
   return cells;
 }
 
-/** The general case: cluster by cluster. */
-function clusterWidth(s: string, wide: boolean): number {
+/** The cells of text the segmenter must split, cluster by cluster. */
+function segmentedWidth(s: string, wide: boolean): number {
   const tools = clusterTools();
   const options = wide ? WIDE : NARROW;
   let cells = 0;
   for (const { segment } of icuGraphemes().segment(s)) {
     cells += segment.length > SHORT ? segmentWidth(segment, tools, options) : rememberedWidth(segment, wide, () => segmentWidth(segment, tools, options));
   }
+  return cells;
+}
+
+/**
+ * The general case. Where two free characters meet (simple-chars.ts) no cluster spans, so each
+ * free character takes its own width (none for a control) and only the stretches between go to
+ * the segmenter (emoji sequences, marks with the letter they sit on, scripts with joining rules).
+ * A text with a few emoji in it is not handed to the segmenter whole: each cluster it yields
+ * costs an object, and a 10,000-character message measured word by word made hundreds of
+ * megabytes of them.
+ */
+function clusterWidth(s: string, wide: boolean): number {
+  const options = wide ? WIDE : NARROW;
+  let cells = 0;
+  forEachStretch(s, (from, to, free) => {
+    if (free) {
+      const point = s.codePointAt(from)!;
+      cells += point < 0x20 || (point >= 0x7f && point < 0xa0) ? 0 : eastAsianWidth(point, options);
+    } else {
+      const stretch = s.slice(from, to);
+      cells += stretch.length > SHORT ? segmentedWidth(stretch, wide) : rememberedWidth(stretch, wide, () => segmentedWidth(stretch, wide));
+    }
+  });
   return cells;
 }
 

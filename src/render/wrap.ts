@@ -1,6 +1,6 @@
 // Width-aware wrapping and truncation. Widths are terminal cells (string-width: emoji and CJK
 // take two), and SGR colour codes in the text take none.
-import wrapAnsi from "wrap-ansi";
+import { wrapAnsi } from "./wrap-ansi.js";
 import { glyphs } from "./glyphs.js";
 import { graphemes } from "./graphemes.js";
 import stringWidth from "./string-width.js";
@@ -60,11 +60,11 @@ export function wrapLine(line: string, width: number): string {
   const prefix = PREFIX_RE.exec(line)?.[0] ?? "";
   const prefixWidth = stringWidth(prefix);
   if (prefix === "" || width - prefixWidth < 8) {
-    return wrapAnsi(line, width, { hard: true, trim: prefix === "" });
+    return wrapAnsi(line, width, { trim: prefix === "" });
   }
   const rest = line.slice(prefix.length);
   const cont = prefix.replace(MARKER_RE, (m) => " ".repeat(m.length));
-  const lines = wrapAnsi(rest, width - prefixWidth, { hard: true }).split("\n");
+  const lines = wrapAnsi(rest, width - prefixWidth).split("\n");
   return lines.map((l, i) => (i === 0 ? prefix : cont) + l).join("\n");
 }
 
@@ -80,5 +80,5 @@ export function wrapText(text: string, width: number): string {
 /** A table cell's lines at `width` cells: its own line breaks kept, words wrapped, longer ones broken. */
 export function wrapCell(text: string, width: number): string[] {
   const w = Math.max(1, width);
-  return text.split("\n").flatMap((l) => (stringWidth(l) <= w ? [l] : wrapAnsi(l, w, { hard: true }).split("\n")));
+  return text.split("\n").flatMap((l) => (stringWidth(l) <= w ? [l] : wrapAnsi(l, w).split("\n")));
 }

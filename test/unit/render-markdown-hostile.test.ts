@@ -37,6 +37,22 @@ describe("pathological Markdown", () => {
     expect(out).toBe(`${"▎ ".repeat(8)}${">".repeat(32)} deep`);
   });
 
+  it("quote lines each one level deeper than the last are drawn at most 8 levels deep, every line's text kept", () => {
+    // marked tokenizes a quote whose lines go on into a deeper one by calling itself, not the
+    // lexer: the depth is counted there too (such lines drew a bar for every level).
+    const bars = (l: string) => (l.match(/▎/g) ?? []).length;
+    const patterns = {
+      "growing, then from the top again": (i: number) => `${"> ".repeat(i % 20)}line ${i}`,
+      "with lazy lines between": (i: number) => (i % 2 ? `lazy ${i}` : `${"> ".repeat((i / 2) % 20)}line ${i}`),
+    };
+    for (const [name, line] of Object.entries(patterns)) {
+      const src = Array.from({ length: 60 }, (_, i) => line(i)).join("\n");
+      const out = renderMarkdown(src, ctx, 1000);
+      expect(Math.max(...out.split("\n").map(bars)), name).toBe(8);
+      for (let i = 0; i < 60; i++) expect(out, `${name}: line ${i}`).toMatch(new RegExp(`(?:line|lazy) ${i}(?!\\d)`));
+    }
+  });
+
   it("lists nested deeper are drawn 8 levels deep, the rest as the text it is", () => {
     const src = Array.from({ length: 20 }, (_, i) => `${"  ".repeat(i)}- item${i}`).join("\n");
     const lines = renderMarkdown(src, ctx, 200).split("\n");

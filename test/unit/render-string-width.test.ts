@@ -76,4 +76,23 @@ describe("string width", () => {
     expect(fresh("👍🏽 e\u0301")).toBe(realStringWidth("👍🏽 e\u0301"));
     expect(segmenters.made()).toBe(1);
   });
+
+  it("hands the segmenter only the stretches around clusters that need it, not a whole long text", async () => {
+    // What the segmenter is asked to split, in characters (each cluster it yields costs an object).
+    let asked = 0;
+    const Original = Intl.Segmenter;
+    vi.stubGlobal("Intl", {
+      ...Intl,
+      Segmenter: class extends Original {
+        override segment(input: string) {
+          asked += input.length;
+          return super.segment(input);
+        }
+      },
+    });
+    const { default: fresh } = await import("../../src/render/string-width.js");
+    const text = "plain words between 🅰️ and e\u0301 then 👩‍💻 ".repeat(400);
+    expect(fresh(text)).toBe(realStringWidth(text));
+    expect(asked).toBeLessThan(100);
+  });
 });
