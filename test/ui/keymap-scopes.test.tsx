@@ -66,7 +66,7 @@ describe("popup keys from the keymap", () => {
     await app.waitFor("termchat keys");
     // down a line at a time until the confirmation popups' heading and its last row are both in view
     const inView = () => app!.frame().includes("Confirmation popups") && app!.frame().includes("Cancel · confirm.no");
-    for (let i = 0; i < 200 && !inView(); i++) await app.press("j");
+    for (let i = 0; i < 400 && !inView(); i++) await app.press("j");
     const f = app.frame();
     expect(f).toContain("Confirmation popups");
     expect(f).toContain("Confirm (delete, deactivate…)");

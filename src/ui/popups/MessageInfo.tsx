@@ -15,7 +15,7 @@ import { wrapText } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
 import { displayKey } from "../keymap.js";
-import { useKeypress } from "../hooks/use-keypress.js";
+import { useList } from "../list/list-part.js";
 import { reactionGroups, recipientLabel } from "../message-layout.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -78,7 +78,6 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
-  const [offset, setOffset] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -129,22 +128,10 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   // Long headings and details wrap (bodies are wrapped already, with their indentation).
   const shown = lines.flatMap((l) => (l.kind === "body" ? [l] : wrapText(l.text, inner).split("\n").map((text) => ({ ...l, text }))));
   const room = Math.max(1, height - 3);
-  const maxOffset = Math.max(0, shown.length - room);
-  const at = Math.min(offset, maxOffset);
-  useKeypress(
-    (name) => {
-      const action = keymap.action("popup.info", name);
-      if (action === "info.close") close();
-      else if (action === "info.down") setOffset(Math.min(maxOffset, at + 1));
-      else if (action === "info.up") setOffset(Math.max(0, at - 1));
-      else if (action === "info.pageDown") setOffset(Math.min(maxOffset, at + room));
-      else if (action === "info.pageUp") setOffset(Math.max(0, at - room));
-      else if (action === "info.top") setOffset(0);
-      else if (action === "info.bottom") setOffset(maxOffset);
-      return true;
-    },
-    { priority: 50 },
-  );
+  // A scrolled text: the list's cursor is the first line shown.
+  const scrolls = Math.max(0, shown.length - room) + 1;
+  const list = useList({ scope: "popup.info", keymap, count: () => scrolls, page: room, onAction: (action) => action === "info.close" && (close(), true) });
+  const at = list.at(scrolls);
 
   return (
     <Popup title="Message info" hint={`j/k scroll · ${displayKey(keymap.keysFor("info.close")[0] ?? "escape")} close`} width={width} height={height}>

@@ -22,18 +22,10 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
+import { listStep } from "../list/list-part.js";
 import { cursorIn, inboxRows, selectableNear, type ListRow } from "../list-rows.js";
 
 export type { ListRow } from "../list-rows.js";
-
-const MOVES: Record<string, (i: number, page: number) => number> = {
-  up: (i) => i - 1,
-  down: (i) => i + 1,
-  pageUp: (i, page) => i - page,
-  pageDown: (i, page) => i + page,
-  oldest: () => 0,
-  newest: () => Number.MAX_SAFE_INTEGER,
-};
 
 /**
  * A cursor over a list view's rows, kept in the UI state by row key (and its
@@ -45,7 +37,7 @@ export function useListCursor<R extends ListRow>(
   view: string,
   rows: R[],
   height: number,
-  o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void },
+  o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void; scope?: string; onAction?(action: string, row: R | undefined): boolean },
 ): { cursor: number; start: number; visible: R[] } {
   const { ui, keymap } = useScreenState();
   const { dispatch } = useScreenActions();
@@ -55,11 +47,10 @@ export function useListCursor<R extends ListRow>(
   live.current = cursor;
   useKeypress(
     (name) => {
-      const action = keymap.action("messages", name);
+      const action = keymap.action(o.scope ?? "screen", name);
       const row = rows[live.current];
-      const move = action ? MOVES[action] : undefined;
-      if (move) {
-        const target = Math.max(0, Math.min(rows.length - 1, move(live.current, Math.max(1, height - 2))));
+      const target = listStep(action, live.current, rows.length, Math.max(1, height - 2));
+      if (target !== undefined) {
         const next = selectableNear(rows, target, target < live.current ? -1 : 1);
         if (next >= 0) {
           live.current = next;
@@ -67,11 +58,12 @@ export function useListCursor<R extends ListRow>(
         }
         return true;
       }
-      if (keymap.action("list", name) === "list.open") {
+      if (action === "list.open") {
         if (row) o.onOpen(row);
         return true;
       }
-      if (action === "markRead") {
+      if (action !== undefined && o.onAction?.(action, row)) return true;
+      if (keymap.action("messages", name) === "markRead") {
         if (row) o.onMarkRead(row);
         return true;
       }
