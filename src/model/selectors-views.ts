@@ -5,40 +5,31 @@
  * list with presence and status. Pure functions over the store.
  */
 import type { ChannelFolder } from "../api/schemas/common.js";
-import type { Narrow } from "./narrow.js";
 import type { PresenceStatus } from "./presence.js";
 import { channelRows, feedUnreadCount, type ChannelRow } from "./selectors.js";
 import type { Store } from "./store.js";
 import { VISIBILITY } from "./topics.js";
 
-export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed";
+/** The built-in views' ids (the UI's screen table, src/ui/screens.tsx, lists them with their labels and order). */
+export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed" | "recent";
 
-export interface ViewRow {
-  id: ViewId;
-  label: string;
-  /** The narrow the view opens; inbox and followed topics are lists of conversations, not narrows. */
-  narrow?: Narrow;
+export interface ViewCount {
   unread: number;
   /** Starred: how many messages are starred (not an unread count). */
   total?: number;
 }
 
-/** The built-in views' order: the first rows of the sidebar (when it is not filtered). */
-export const VIEW_ORDER: readonly ViewId[] = ["inbox", "feed", "dms", "mentions", "starred", "followed"];
-
-/** The built-in views, in sidebar order. */
-export function sidebarViews(store: Store): ViewRow[] {
-  const feed = feedUnreadCount(store);
-  const rows: Record<ViewId, ViewRow> = {
-    inbox: { id: "inbox", label: "Inbox", unread: feed },
-    feed: { id: "feed", label: "Combined feed", narrow: { kind: "feed" }, unread: feed },
-    dms: { id: "dms", label: "Direct messages", narrow: { kind: "all-dms" }, unread: store.unreads.dmCount() },
-    mentions: { id: "mentions", label: "Mentions", narrow: { kind: "mentioned" }, unread: store.mentionIds().length },
-    starred: { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
-    followed: { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
-  };
-  return VIEW_ORDER.map((id) => rows[id]);
-}
+/** Each built-in view's count, as the sidebar shows it. */
+export const VIEW_COUNTS: Readonly<Record<ViewId, (store: Store) => ViewCount>> = {
+  inbox: (store) => ({ unread: feedUnreadCount(store) }),
+  feed: (store) => ({ unread: feedUnreadCount(store) }),
+  dms: (store) => ({ unread: store.unreads.dmCount() }),
+  mentions: (store) => ({ unread: store.mentionIds().length }),
+  starred: (store) => ({ unread: starredUnread(store), total: store.messages.starred.size }),
+  followed: (store) => ({ unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) }),
+  // Recent conversations say how many there are in their own header, not in the sidebar.
+  recent: () => ({ unread: 0 }),
+};
 
 function starredUnread(store: Store): number {
   let n = 0;

@@ -148,7 +148,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   };
   const state = stateFor(ui);
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
-  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : open.narrow ? narrowKey(open.narrow) : undefined;
+  const openKey = ui.view.kind === "screen" ? `view:${ui.view.id}` : open.narrow ? narrowKey(open.narrow) : undefined;
   useSidebarFollowsView(state && actions, store, openKey, sidebarRows);
 
   if (!store || !state) return <Connecting theme={look.theme} height={size.height} conn={conn} status={status} />;

@@ -6,12 +6,14 @@
  */
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { dmRows, topicRows } from "../model/selectors.js";
-import { folderSections, sidebarViews, type ViewId } from "../model/selectors-views.js";
+import { folderSections } from "../model/selectors-views.js";
 import type { Store } from "../model/store.js";
+import { sidebarScreens } from "./screens.js";
 
 export type SidebarRow =
   | { kind: "header"; label: string }
-  | { kind: "view"; view: ViewId; label: string; narrow: Narrow; unread: number }
+  /** A row of the screen table; `list`: a list screen (the narrow is then only a placeholder). */
+  | { kind: "view"; view: string; label: string; narrow: Narrow; unread: number; list: boolean }
   | { kind: "folder"; folderId: number; label: string; unread: number; collapsed: boolean; narrow: Narrow }
   | {
       kind: "channel";
@@ -61,8 +63,8 @@ export function buildSidebarRows(store: Store, o: SidebarOptions | number | unde
   const matches = (s: string) => !filter || s.toLowerCase().includes(filter);
   const rows: SidebarRow[] = [];
   if (!filter) {
-    for (const v of sidebarViews(store)) {
-      rows.push({ kind: "view", view: v.id, label: v.label, narrow: v.narrow ?? { kind: "feed" }, unread: v.unread });
+    for (const { screen, count } of sidebarScreens(store)) {
+      rows.push({ kind: "view", view: screen.id, label: screen.label, narrow: screen.narrow ?? { kind: "feed" }, unread: count.unread, list: !screen.narrow });
     }
   }
   for (const section of folderSections(store)) {
@@ -136,7 +138,7 @@ export function moveCursor(rows: SidebarRow[], from: number, delta: number): num
 export function sidebarRowKey(row: SidebarRow): string {
   if (row.kind === "header") return `h:${row.label}`;
   if (row.kind === "folder") return `f:${row.folderId}`;
-  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) return `view:${row.view}`;
+  if (row.kind === "view" && row.list) return `view:${row.view}`;
   return narrowKey(row.narrow);
 }
 

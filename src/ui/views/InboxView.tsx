@@ -17,7 +17,6 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
-import { openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
@@ -137,7 +136,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
       if (row.kind === "channel") {
         const next = row.collapsed ? collapsed.filter((c) => c !== row.channelId) : [...collapsed, row.channelId];
         ctx.dispatch({ type: "list", view: "inbox", state: { collapsed: next, cursor: row.key } });
-      } else if (row.kind === "dm" || row.kind === "topic") openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow));
+      } else if (row.kind === "dm" || row.kind === "topic") ctx.openNarrow(row.narrow, { focus: "messages", select: ctx.store.firstUnreadIn(row.narrow) });
     },
     onMarkRead: (row) => {
       if (row.kind === "channel") markConversationRead(ctx, { kind: "channel", channelId: row.channelId });
