@@ -36,6 +36,7 @@ const FALLS_THROUGH: Record<string, string> = {
   palette: "list.filter",
   finder: "list.filter",
   "popup.pick": "list.filter",
+  "screen.recent.filter": "list.filter",
   "popup.emoji": "list.filter",
   "popup.emoji.list": "popup.emoji",
   "popup.form.toggle": "popup.form",

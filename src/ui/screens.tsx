@@ -16,6 +16,7 @@ import type { ActionContext } from "./app-context.js";
 import type { PaletteCommand } from "./palette-commands-context.js";
 import { FollowedView } from "./views/FollowedView.js";
 import { InboxView } from "./views/InboxView.js";
+import { RecentView } from "./views/RecentView.js";
 
 /** What a list screen is drawn with: its room and whether the keys are its. */
 export interface ScreenProps {
@@ -48,6 +49,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: "mentions", label: "Mentions", sidebar: true, narrow: { kind: "mentioned" }, count: VIEW_COUNTS.mentions, palette: "Go to mentions" },
   { id: "starred", label: "Starred messages", sidebar: true, narrow: { kind: "starred" }, count: VIEW_COUNTS.starred, palette: "Go to starred messages" },
   { id: "followed", label: "Followed topics", sidebar: true, component: FollowedView, scope: "screen", count: VIEW_COUNTS.followed, palette: "Go to followed topics" },
+  { id: "recent", label: "Recent conversations", sidebar: true, component: RecentView, scope: "screen.recent", palette: "Go to recent conversations" },
 ];
 
 const BY_ID: ReadonlyMap<string, ScreenEntry> = new Map(SCREENS.map((s) => [s.id, s]));

@@ -23,6 +23,8 @@ const TITLES: Record<string, string> = {
   list: "Any list (popups, list screens)",
   "list.filter": "Any list filtered by typing (letters type into the filter)",
   screen: "List screens (Inbox, Followed topics, Recent conversations)",
+  "screen.recent": "Recent conversations",
+  "screen.recent.filter": "Recent conversations, while typing a filter",
   "popup.confirm": "Confirmation popups",
   "popup.emoji": "Emoji picker",
   "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",

@@ -5,7 +5,6 @@
  * Enter chooses.
  */
 import { Text } from "ink";
-import { dmParticipants } from "../../model/narrow.js";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { glyphs } from "../../render/glyphs.js";
@@ -19,7 +18,7 @@ import { useTheme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
-import { openNewTopic, useRefState } from "./TopicPrompt.js";
+import { useRefState } from "../hooks/use-ref-state.js";
 
 interface Row {
   id: number;
@@ -126,27 +125,4 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
       })}
     </Popup>
   );
-}
-
-/** x: a new direct message to the people picked. */
-export function openNewDm(ctx: ActionContext): void {
-  ctx.openPopup((close) => (
-    <PickRecipient
-      mode="people"
-      title="New direct message"
-      close={close}
-      onPick={(ids, now) => {
-        const userIds = dmParticipants(ids, now.store.selfId);
-        now.openNarrow({ kind: "dm", userIds }, { focus: "messages" });
-        now.openCompose({ type: "direct", userIds });
-      }}
-    />
-  ));
-}
-
-/** c outside a channel: which channel, then which topic. */
-export function openPickChannel(ctx: ActionContext): void {
-  ctx.openPopup((close) => (
-    <PickRecipient mode="channel" title="New topic in which channel?" close={close} onPick={([id], now) => id !== undefined && openNewTopic(now, id)} />
-  ));
 }
