@@ -1,11 +1,15 @@
 /** Finding a conversation: recent conversations (b), the jump finder (Ctrl-P) and a jump to a date (Ctrl-T). */
 import type { Feature } from "../app-context.js";
+import { openFinder } from "../popups/Finder.js";
 import { revealInSidebar } from "./navigation.js";
 
 export const findingFeature: Feature = {
   name: "finding",
   bindings: [
     { action: "recentView", keys: ["b"], context: "global", help: "Recent conversations: every topic and conversation by last activity" },
+    { action: "finder", keys: ["C-p"], context: "global", help: "Go to anything: a channel, topic, person, conversation or view, by name" },
+    { action: "finder.go", keys: ["enter"], context: "finder", help: "Go to the chosen one" },
+    { action: "finder.close", keys: ["escape"], context: "finder", help: "Close" },
     { action: "recent.type", keys: ["/"], context: "screen.recent", help: "Filter by typing (a channel, a topic or a name)" },
     { action: "recent.unread", keys: ["u"], context: "screen.recent", help: "Only unread conversations (again: all)" },
     { action: "recent.channel", keys: ["c"], context: "screen.recent", help: "Only the channel under the cursor (again: every channel)" },
@@ -16,6 +20,7 @@ export const findingFeature: Feature = {
     { action: "recentFilter.done", keys: ["enter", "escape"], context: "screen.recent.filter", help: "Back to the list, keeping the filter" },
   ],
   actions: {
+    finder: (ctx) => openFinder(ctx),
     recentView: (ctx) => {
       ctx.dispatch({ type: "screen", id: "recent" });
       revealInSidebar(ctx, "view:recent");

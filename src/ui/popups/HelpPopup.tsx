@@ -34,6 +34,7 @@ const TITLES: Record<string, string> = {
   "popup.user": "A person's card",
   search: "Search prompt",
   palette: "Commands (Ctrl-K)",
+  finder: "Go to anything (Ctrl-P)",
   "popup.pick": "Choosing people or a channel",
   "popup.people": "People",
   "popup.people.filter": "People, while typing a filter",
