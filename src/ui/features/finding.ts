@@ -1,4 +1,5 @@
 /** Finding a conversation: recent conversations (b), the jump finder (Ctrl-P) and a jump to a date (Ctrl-T). */
+import { askDateJump } from "../date-jump.js";
 import type { Feature } from "../app-context.js";
 import { openFinder } from "../popups/Finder.js";
 import { revealInSidebar } from "./navigation.js";
@@ -8,6 +9,7 @@ export const findingFeature: Feature = {
   bindings: [
     { action: "recentView", keys: ["b"], context: "global", help: "Recent conversations: every topic and conversation by last activity" },
     { action: "finder", keys: ["C-p"], context: "global", help: "Go to anything: a channel, topic, person, conversation or view, by name" },
+    { action: "dateJump", keys: ["C-t"], context: "global", help: "Jump to a date or time in the open narrow (2026-03-01, yesterday, monday 14:00)" },
     { action: "finder.go", keys: ["enter"], context: "finder", help: "Go to the chosen one" },
     { action: "finder.close", keys: ["escape"], context: "finder", help: "Close" },
     { action: "recent.type", keys: ["/"], context: "screen.recent", help: "Filter by typing (a channel, a topic or a name)" },
@@ -21,6 +23,7 @@ export const findingFeature: Feature = {
   ],
   actions: {
     finder: (ctx) => openFinder(ctx),
+    dateJump: (ctx) => askDateJump(ctx),
     recentView: (ctx) => {
       ctx.dispatch({ type: "screen", id: "recent" });
       revealInSidebar(ctx, "view:recent");
