@@ -49,7 +49,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: "mentions", label: "Mentions", sidebar: true, narrow: { kind: "mentioned" }, count: VIEW_COUNTS.mentions, palette: "Go to mentions" },
   { id: "starred", label: "Starred messages", sidebar: true, narrow: { kind: "starred" }, count: VIEW_COUNTS.starred, palette: "Go to starred messages" },
   { id: "followed", label: "Followed topics", sidebar: true, component: FollowedView, scope: "screen", count: VIEW_COUNTS.followed, palette: "Go to followed topics" },
-  { id: "recent", label: "Recent conversations", sidebar: true, component: RecentView, scope: "screen.recent", palette: "Go to recent conversations" },
+  // Not among the sidebar's rows (b, Ctrl-P and the palette open it): the sidebar's views stay as short as they were.
+  { id: "recent", label: "Recent conversations", sidebar: false, component: RecentView, scope: "screen.recent", palette: "Go to recent conversations" },
 ];
 
 const BY_ID: ReadonlyMap<string, ScreenEntry> = new Map(SCREENS.map((s) => [s.id, s]));

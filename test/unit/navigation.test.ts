@@ -108,7 +108,7 @@ describe("sidebar helpers", () => {
     expect(rows[firstMatchIndex(rows, "dep")]).toMatchObject({ kind: "topic", topic: "deploys" });
     expect(rows.map(sidebarRowKey)).toContain("topic:12:deploys");
     const all = buildSidebarRows(s, {});
-    expect(all.filter((r) => r.kind === "view").map(sidebarRowKey)).toEqual(["view:inbox", "feed", "all-dms", "mentioned", "starred", "view:followed", "view:recent"]);
+    expect(all.filter((r) => r.kind === "view").map(sidebarRowKey)).toEqual(["view:inbox", "feed", "all-dms", "mentioned", "starred", "view:followed"]);
   });
 
   it("keeps the filter's cursor on the row the user moved to when rows arrive above it", () => {
