@@ -102,7 +102,8 @@ export interface FinderProps {
 export function Finder({ index, store, keymap, close, go }: FinderProps): ReactNode {
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  const room = Math.max(3, height - 5);
+  // Fifteen rows at most: the first few are what one picks from, and each row drawn costs every keystroke.
+  const room = Math.max(3, Math.min(15, height - 5));
   // One query a keystroke: the key handler and the frame after it read the same results.
   const last = useRef<{ text: string; version: number; results: JumpResult[] }>(undefined);
   const query = (text: string): JumpResult[] => {
@@ -160,7 +161,7 @@ export function Finder({ index, store, keymap, close, go }: FinderProps): ReactN
               </Text>
             ) : null}
             <Highlighted text={truncate(label, room)} ranges={r.ranges} color={theme.accent} selected={selected} />
-            <Text dimColor={!selected}>{marks}</Text>
+            {marks ? <Text dimColor={!selected}>{marks}</Text> : null}
             {count ? <Text color={selected ? undefined : theme.count}>{count}</Text> : null}
           </Text>
         );
