@@ -45,3 +45,14 @@ export class FakeTty extends Writable {
     });
   }
 }
+
+/** Writes one key and waits for the frame it causes, then `gapMs` more (past Ink's render throttle); the latency in ms, or undefined without a frame. */
+export async function pressForFrame(stdout: FakeTty, stdin: { write(s: string): unknown }, key: string, gapMs: number, timeoutMs: number): Promise<number | undefined> {
+  const frame = stdout.nextWrite(timeoutMs);
+  const t = performance.now();
+  stdin.write(key);
+  const ok = await frame;
+  const ms = performance.now() - t;
+  await new Promise<void>((r) => setTimeout(r, gapMs));
+  return ok ? ms : undefined;
+}

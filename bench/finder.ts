@@ -5,43 +5,11 @@
  * character at a time: each keystroke's time to the ranked top 50, with
  * their matched positions (p50/p95/max over all keystrokes).
  */
-import { encodeParams } from "../src/api/http.js";
-import { registerRequest } from "../src/api/register-request.js";
-import { getMessagesResponseSchema, topicsResponseSchema } from "../src/api/schemas/responses.js";
-import { registerResponseSchema } from "../src/api/schemas/register.js";
 import { JumpIndex } from "../src/model/jump-index.js";
-import { addRecentMessages } from "../src/model/recent-store.js";
-import { firstRecentFetch } from "../src/model/recent-loading.js";
-import { Store } from "../src/model/store.js";
-import { clientRegisterParams } from "../src/sync/register-params.js";
-import { median, printFigure, startBenchServer } from "./util.js";
+import { finderData } from "./finder-data.js";
+import { median, printFigure } from "./util.js";
 
-const { url, email, apiKey, stop } = await startBenchServer(process.argv[2] ?? "large");
-const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
-async function api(method: string, path: string, params: Record<string, unknown> = {}): Promise<unknown> {
-  const body = encodeParams(params);
-  const res = method === "GET" ? await fetch(`${url}/api/v1/${path}?${body}`, { headers: { authorization: auth } }) : await fetch(`${url}/api/v1/${path}`, { method, headers: { authorization: auth }, body });
-  return res.json();
-}
-
-const registered = JSON.stringify(await api("POST", "register", registerRequest(clientRegisterParams()).params));
-const probe = new Store(registerResponseSchema.parse(JSON.parse(registered)));
-const channelIds = [...new Set([...probe.channels.keys(), ...probe.channelsModel.unsubscribed.keys(), ...probe.channelsModel.neverSubscribed.keys()])];
-const topicLists = new Map<number, ReturnType<typeof topicsResponseSchema.parse>["topics"]>();
-for (const id of channelIds) {
-  const r = topicsResponseSchema.safeParse(await api("GET", `users/me/${id}/topics`));
-  if (r.success) topicLists.set(id, r.data.topics); // private channels one cannot see are left out
-}
-const first = getMessagesResponseSchema.parse(await api("GET", "messages", { ...firstRecentFetch(), apply_markdown: false }));
-/** A store as the client has it once the topic lists and the recent view's first batch are in. */
-function loadedStore(): Store {
-  const s = new Store(registerResponseSchema.parse(JSON.parse(registered)));
-  for (const [id, topics] of topicLists) s.setTopics(id, topics);
-  addRecentMessages(s, first.messages);
-  return s;
-}
-const topicCount = [...topicLists.values()].reduce((n, t) => n + t.length, 0);
-
+const { loadedStore, channelIds, topicCount, queries: queriesFor, stop } = await finderData(process.argv[2] ?? "large");
 // The first build on a store whose users the client has not checked yet (it checks them in
 // batches after the first frame): building reads every name, so it checks them all then.
 {
@@ -71,10 +39,7 @@ printFigure("index entries", finder.size, "");
 printFigure("index build (median of 5)", median(buildTimes).toFixed(1), "ms");
 printFigure("heap held by the index", ((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1), "MB");
 
-// What people type: names, channels, topics, a channel>topic, sigils, a view, typos that only match fuzzily.
-const someChannel = store.channels.get([...store.channels.keys()][42] as number)?.name ?? "general";
-const otherChannel = store.channel(channelIds[1500] as number)?.name ?? "general";
-const queries = ["maya okafor", "priya", "okafor", "general", someChannel, otherChannel, "design review", "incident 4733", "relpln", `gen>deploys`, "@hana", "#cache inv", "recent", "inbox", "zoe ya", "latncy spk"];
+const queries = queriesFor(store);
 const times: number[] = [];
 let results = 0;
 for (let round = 0; round < 3; round++) {

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeStdin } from "./fake-stdin.js";
-import { FakeTty } from "./fake-tty.js";
+import { FakeTty, pressForFrame } from "./fake-tty.js";
 import { render } from "ink";
 import { ApiClient } from "../src/api/http.js";
 import type { Message } from "../src/api/schemas/common.js";
@@ -103,16 +103,7 @@ const instance = render(
   { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
 );
 
-/** Writes one key and waits for the frame it causes; returns the latency in ms, or undefined without a frame. */
-async function press(key: string): Promise<number | undefined> {
-  const frame = stdout.nextWrite(FRAME_TIMEOUT_MS);
-  const t = performance.now();
-  stdin.write(key);
-  const ok = await frame;
-  const ms = performance.now() - t;
-  await sleep(GAP_MS);
-  return ok ? ms : undefined;
-}
+const press = (key: string) => pressForFrame(stdout, stdin, key, GAP_MS, FRAME_TIMEOUT_MS);
 
 // Let start-up settle (first fetches, the Markdown engine), then open the topic through the sidebar.
 await sleep(1500);

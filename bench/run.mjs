@@ -8,7 +8,7 @@ import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/finder.ts", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts", "bench/peer-keys.ts", "bench/hostile.tsx", "bench/hostile-serve.ts"];
+const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/finder.ts", "bench/finder-ui.tsx", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts", "bench/peer-keys.ts", "bench/hostile.tsx", "bench/hostile-serve.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -29,6 +29,7 @@ const data = process.argv[2] ?? "large";
 const runs = [
   { title: `Model (data set: ${data})`, file: "model.js", args: [data] },
   { title: `Jump finder: index build and keystroke to ranked results (data set: ${data})`, file: "finder.js", args: [data], env: { BENCH_RATE_LIMIT: "off" } },
+  { title: `Jump finder through the UI: keystroke to the Finder's list drawn by Ink on a fake 120×40 TTY (data set: ${data})`, file: "finder-ui.js", args: [data], env: { BENCH_RATE_LIMIT: "off" } },
   { title: `The register on the wire, uncompressed and gzipped (data set: ${data})`, file: "wire.js", args: [data] },
   { title: `Memory: heap by step and the client's RSS (data set: ${data})`, file: "memory.js", args: [data] },
   { title: "Memory: the same on the demo organization", file: "memory.js", args: ["demo"] },

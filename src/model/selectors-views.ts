@@ -5,50 +5,46 @@
  * list with presence and status. Pure functions over the store.
  */
 import type { ChannelFolder } from "../api/schemas/common.js";
-import type { Narrow } from "./narrow.js";
 import { BUILT_IN_NAVIGATION_VIEWS } from "./navigation-views.js";
 import type { PresenceStatus } from "./presence.js";
 import { channelRows, feedUnreadCount, type ChannelRow } from "./selectors.js";
 import { SPECTATOR_SELF_ID, type Store } from "./store.js";
 import { VISIBILITY } from "./topics.js";
 
-export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed";
+/** The built-in views' ids (the UI's screen table, src/ui/screens.tsx, lists them with their labels and order). */
+export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed" | "recent";
 
-export interface ViewRow {
-  id: ViewId;
-  label: string;
-  /** The narrow the view opens; inbox and followed topics are lists of conversations, not narrows. */
-  narrow?: Narrow;
+export interface ViewCount {
   unread: number;
   /** Starred: how many messages are starred (not an unread count). */
   total?: number;
 }
 
-/** The built-in views' order: the first rows of the sidebar (when it is not filtered). */
-export const VIEW_ORDER: readonly ViewId[] = ["inbox", "feed", "dms", "mentions", "starred", "followed"];
+/** Each built-in view's count, as the sidebar shows it. */
+export const VIEW_COUNTS: Readonly<Record<ViewId, (store: Store) => ViewCount>> = {
+  inbox: (store) => ({ unread: feedUnreadCount(store) }),
+  feed: (store) => ({ unread: feedUnreadCount(store) }),
+  dms: (store) => ({ unread: store.unreads.dmCount() }),
+  mentions: (store) => ({ unread: store.mentionIds().length }),
+  starred: (store) => ({ unread: starredUnread(store), total: store.messages.starred.size }),
+  followed: (store) => ({ unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) }),
+  // Recent conversations say how many there are in their own header, not in the sidebar.
+  recent: () => ({ unread: 0 }),
+};
 
-/** A spectator's only view: the combined feed (it has nothing unread, no DMs, mentions, stars or follows). */
-const SPECTATOR_VIEWS: readonly ViewId[] = ["feed"];
-
-/** The built-in views, in sidebar order. */
-export function sidebarViews(store: Store): ViewRow[] {
-  const feed = feedUnreadCount(store);
-  const rows: Record<ViewId, ViewRow> = {
-    inbox: { id: "inbox", label: "Inbox", unread: feed },
-    feed: { id: "feed", label: "Combined feed", narrow: { kind: "feed" }, unread: feed },
-    dms: { id: "dms", label: "Direct messages", narrow: { kind: "all-dms" }, unread: store.unreads.dmCount() },
-    mentions: { id: "mentions", label: "Mentions", narrow: { kind: "mentioned" }, unread: store.mentionIds().length },
-    starred: { id: "starred", label: "Starred messages", narrow: { kind: "starred" }, unread: starredUnread(store), total: store.messages.starred.size },
-    followed: { id: "followed", label: "Followed topics", unread: followedTopics(store).reduce((n, t) => n + t.unread, 0) },
-  };
-  if (store.selfId === SPECTATOR_SELF_ID) return SPECTATOR_VIEWS.map((id) => rows[id]);
-  // The service's navigation views the user unpinned leave the sidebar (their keys still open them).
+/**
+ * The built-in views left out of the sidebar: all but the combined feed for a spectator (nothing
+ * unread, no DMs, mentions, stars or follows), and those the user unpinned among the service's
+ * navigation views (their keys still open them).
+ */
+export function hiddenViews(store: Store): ReadonlySet<string> {
+  if (store.selfId === SPECTATOR_SELF_ID) return new Set<ViewId>(["inbox", "dms", "mentions", "starred", "followed", "recent"]);
   const unpinned = new Set<string>();
   for (const v of BUILT_IN_NAVIGATION_VIEWS) {
     const here = v.opens && "view" in v.opens ? v.opens.view : undefined;
     if (here && store.personal.navigationViews.get(v.fragment)?.is_pinned === false) unpinned.add(here);
   }
-  return VIEW_ORDER.filter((id) => !unpinned.has(id)).map((id) => rows[id]);
+  return unpinned;
 }
 
 function starredUnread(store: Store): number {

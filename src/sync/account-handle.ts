@@ -19,6 +19,7 @@ import { deleteLocalDraft, deleteServerDraft } from "./actions/drafts.js";
 import { uploadLocalFile, addressToOpen, saveLink, myAttachments, removeAttachment } from "./actions/files.js";
 import { setStarred, markChannelRead, markTopicRead, markAllRead, markNarrowRead } from "./actions/flags.js";
 import { fetchUploadBytes } from "./actions/images.js";
+import { loadRecent, findDate } from "./actions/finding.js";
 import { editMessage, deleteMessage, messageSource, messageHistory } from "./actions/messages.js";
 import { readReceipts, createSnippet, editSnippet, deleteSnippet, createNavigationView, editNavigationView, removeNavigationView } from "./actions/personal.js";
 import { toggleReaction } from "./actions/reactions.js";
@@ -55,7 +56,7 @@ const ACCOUNT_ACTIONS = {
 } as const;
 
 /** Actions that take the account, then its current store. */
-const STORE_ACTIONS = { markNarrowRead, toggleReaction, togglePollVote, addPollOption, toggleTask, addTodoTask } as const;
+const STORE_ACTIONS = { markNarrowRead, toggleReaction, togglePollVote, addPollOption, toggleTask, addTodoTask, loadRecent, findDate } as const;
 
 type WithoutAccount<F> = F extends (account: never, ...args: infer A) => infer R ? (...args: A) => R : never;
 type WithoutAccountAndStore<F> = F extends (account: never, store: Store, ...args: infer A) => infer R ? (...args: A) => R : never;

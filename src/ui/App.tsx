@@ -155,7 +155,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popupOpen: popups.stack.length > 0, quit: exit });
   // The mouse, when the reader turned it on and the app has the whole terminal (what is where on it is known).
   const hits = useMouse({ on: mouseOn({ ui, settings }) && usesAlternateScreen(), uiRef, dispatch, contextFor, popupOpen: popups.stack.length > 0, write: (s) => stdout.write(s) });
-  const openKey = ui.view.kind !== "narrow" ? `view:${ui.view.kind}` : open.narrow ? narrowKey(open.narrow) : undefined;
+  const openKey = ui.view.kind === "screen" ? `view:${ui.view.id}` : open.narrow ? narrowKey(open.narrow) : undefined;
   useSidebarFollowsView(state && actions, store, openKey, sidebarRows);
 
   if (!store || !state) return <Connecting theme={look.theme} height={size.height} conn={conn} status={status} />;

@@ -18,19 +18,38 @@ export interface Binding {
   help: string;
 }
 
-/** The scope a scope's unbound keys fall through to. */
+/**
+ * The scope a scope's unbound keys fall through to. Lists (src/ui/list/list-part.ts) fall
+ * through to the shared "list" scope, or "list.filter" when letters type into a filter;
+ * a list screen's own scope ("screen.recent"…) falls through to "screen", then "list".
+ */
 const FALLS_THROUGH: Record<string, string> = {
   sidebar: "global",
   messages: "global",
   compose: "edit",
+  screen: "list",
+  "popup.help": "list",
+  "popup.info": "list",
+  "popup.drafts": "list",
+  "popup.people": "list",
+  "popup.people.filter": "list.filter",
+  palette: "list.filter",
+  finder: "list.filter",
+  "popup.pick": "list.filter",
+  "screen.recent.filter": "list.filter",
+  "popup.emoji": "list.filter",
   "popup.emoji.list": "popup.emoji",
   "popup.form.toggle": "popup.form",
   "popup.form.choice": "popup.form",
   "popup.form.pick": "popup.form",
 };
 
+function outerScope(scope: string): string | undefined {
+  return FALLS_THROUGH[scope] ?? (scope.startsWith("screen.") ? "screen" : undefined);
+}
+
 /** Scopes in help order; scopes not listed follow in the order they were declared. */
-const HELP_ORDER = ["global", "sidebar", "sidebar.filter", "messages", "compose", "compose.menu", "edit"];
+const HELP_ORDER = ["global", "sidebar", "sidebar.filter", "messages", "compose", "compose.menu", "edit", "list", "list.filter", "screen"];
 
 export interface Conflict {
   key: string;
@@ -52,7 +71,7 @@ export function findConflicts(bindings: Binding[]): Conflict[] {
     }
   }
   for (const [scope, keys] of byScope) {
-    const outer = FALLS_THROUGH[scope];
+    const outer = outerScope(scope);
     const outerKeys = outer ? byScope.get(outer) : undefined;
     if (!outerKeys) continue;
     for (const [k, action] of keys) {
@@ -106,7 +125,7 @@ export class Keymap {
 
   /** The action a key means in a scope (falling through to the scope's outer one, if any). */
   action(context: KeyContext, key: string): string | undefined {
-    for (let scope: string | undefined = context; scope; scope = FALLS_THROUGH[scope]) {
+    for (let scope: string | undefined = context; scope; scope = outerScope(scope)) {
       const a = this.index.get(`${scope}\u0000${key}`);
       if (a !== undefined) return a;
     }

@@ -71,13 +71,13 @@ export function followedRows(store: Store): FollowedRow[] {
 
 /** The channel (and topic) under the cursor of the open list view; undefined in other views or on no such row. */
 export function listTarget(store: Store, ui: UiState): { channelId: number; topic?: string } | undefined {
-  if (ui.view.kind === "inbox") {
+  if (ui.view.kind === "screen" && ui.view.id === "inbox") {
     const rows = inboxRows(inbox(store), ui.lists.inbox?.collapsed ?? []);
     const at = rows[cursorIn(rows, ui.lists.inbox ?? {})];
     if (at?.kind === "channel") return { channelId: at.channelId };
     return at?.kind === "topic" && at.narrow.kind === "topic" ? { channelId: at.narrow.channelId, topic: at.narrow.topic } : undefined;
   }
-  if (ui.view.kind === "followed") {
+  if (ui.view.kind === "screen" && ui.view.id === "followed") {
     const rows = followedRows(store);
     const at = rows[cursorIn(rows, ui.lists.followed ?? {})]?.narrow;
     return at?.kind === "topic" ? { channelId: at.channelId, topic: at.topic } : undefined;

@@ -6,13 +6,15 @@
  */
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { dmRows, topicRows } from "../model/selectors.js";
-import { folderSections, sidebarViews, type ViewId } from "../model/selectors-views.js";
+import { folderSections } from "../model/selectors-views.js";
 import { pinnedNavigationViews } from "../model/navigation-views.js";
 import type { Store } from "../model/store.js";
+import { sidebarScreens } from "./screens.js";
 
 export type SidebarRow =
   | { kind: "header"; label: string }
-  | { kind: "view"; view: ViewId; label: string; narrow: Narrow; unread: number }
+  /** A row of the screen table; `list`: a list screen (the narrow is then only a placeholder). */
+  | { kind: "view"; view: string; label: string; narrow: Narrow; unread: number; list: boolean }
   /** A custom navigation view the user pinned (the organization's or the user's own, from the server). */
   | { kind: "navView"; fragment: string; label: string; narrow: Narrow; unread: number }
   | { kind: "folder"; folderId: number; label: string; unread: number; collapsed: boolean; narrow: Narrow }
@@ -64,8 +66,8 @@ export function buildSidebarRows(store: Store, o: SidebarOptions | number | unde
   const matches = (s: string) => !filter || s.toLowerCase().includes(filter);
   const rows: SidebarRow[] = [];
   if (!filter) {
-    for (const v of sidebarViews(store)) {
-      rows.push({ kind: "view", view: v.id, label: v.label, narrow: v.narrow ?? { kind: "feed" }, unread: v.unread });
+    for (const { screen, count } of sidebarScreens(store)) {
+      rows.push({ kind: "view", view: screen.id, label: screen.label, narrow: screen.narrow ?? { kind: "feed" }, unread: count.unread, list: !screen.narrow });
     }
     for (const v of pinnedNavigationViews(store)) {
       if (v.builtIn || !v.opens || !("narrow" in v.opens)) continue;
@@ -150,7 +152,7 @@ export function moveCursor(rows: SidebarRow[], from: number, delta: number): num
 export function sidebarRowKey(row: SidebarRow): string {
   if (row.kind === "header") return `h:${row.label}`;
   if (row.kind === "folder") return `f:${row.folderId}`;
-  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) return `view:${row.view}`;
+  if (row.kind === "view" && row.list) return `view:${row.view}`;
   return narrowKey(row.narrow);
 }
 

@@ -10,7 +10,8 @@ import { SPECTATOR_SELF_ID, type Store } from "../model/store.js";
 
 export type Focus = "sidebar" | "messages" | "compose";
 
-export type View = { kind: "narrow"; narrow: Narrow } | { kind: "inbox" } | { kind: "followed" };
+/** A narrow of messages, or a list screen of the screen table (src/ui/screens.tsx) by its id. */
+export type View = { kind: "narrow"; narrow: Narrow } | { kind: "screen"; id: string };
 
 export interface Selection {
   /** The selected message; undefined: not chosen yet (first unread, else newest). */
@@ -51,7 +52,7 @@ export interface UiState {
   notice?: { text: string; kind: "info" | "error" };
   /** Narrow keys whose spoilers are open, per message id. */
   openSpoilers: number[];
-  /** List views (Inbox, Followed topics): the cursor (a row key and its last index) and folded channels, by view. */
+  /** List screens (Inbox, Followed topics…): the cursor (a row key and its last index) and folded channels, by view. */
   lists: Record<string, ListState>;
   /** The colour theme chosen at run time (T); undefined: the one from settings. */
   theme?: ThemeName;
@@ -70,7 +71,7 @@ export interface ListState {
 export type UiAction =
   | { type: "focus"; focus: Focus }
   | { type: "open"; narrow: Narrow; focus?: Focus; select?: number }
-  | { type: "inbox" }
+  | { type: "screen"; id: string }
   | { type: "home"; home: "inbox" | "feed"; cursor: number }
   | { type: "select"; id: number | undefined; follow: boolean }
   /** Where a view just opened landed (its first unread or newest message), kept unless something was chosen meanwhile. */
@@ -82,7 +83,6 @@ export type UiAction =
   | { type: "notice"; text: string; kind?: "info" | "error" }
   | { type: "clearNotice" }
   | { type: "toggleSpoiler"; messageId: number }
-  | { type: "followed" }
   | { type: "list"; view: string; state: ListState }
   | { type: "theme"; theme: ThemeName }
   | { type: "mouse"; on: boolean }
@@ -131,11 +131,11 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     }
     case "land":
       return s.selection[a.key] ? s : { ...s, selection: { ...s.selection, [a.key]: { id: a.id, follow: a.follow } } };
-    case "inbox":
-      return { ...s, view: { kind: "inbox" }, focus: "messages" };
+    case "screen":
+      return { ...s, view: { kind: "screen", id: a.id }, focus: "messages" };
     case "home":
       return a.home === "inbox"
-        ? { ...s, view: { kind: "inbox" }, focus: "messages", sidebar: { ...s.sidebar, cursor: a.cursor } }
+        ? { ...s, view: { kind: "screen", id: "inbox" }, focus: "messages", sidebar: { ...s.sidebar, cursor: a.cursor } }
         : { ...s, view: { kind: "narrow", narrow: FEED }, focus: "sidebar", sidebar: { ...s.sidebar, cursor: a.cursor } };
     case "select": {
       const narrow = currentNarrow(s);
@@ -170,8 +170,6 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return { ...s, image: { messageId: a.messageId, index: a.index } };
     case "clearNotice":
       return s.notice ? { ...s, notice: undefined } : s;
-    case "followed":
-      return { ...s, view: { kind: "followed" }, focus: "messages" };
     case "list":
       return { ...s, lists: { ...s.lists, [a.view]: { ...s.lists[a.view], ...a.state } } };
     case "toggleSpoiler": {

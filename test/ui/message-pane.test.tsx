@@ -142,9 +142,9 @@ describe("actions on the selected message", () => {
     const f = await app.waitFor("Edit history");
     expect(f).toMatch(/From: Omar Haddad <omar@/);
     await app.waitFor("second **draft**"); // the raw source, as written
-    const history = await app.waitFor("before:");
-    expect(history).toContain("first **draft**");
-    expect(history.replace(/\s*│\s*/g, " ")).toMatch(/topic "reactions" → "renamed"/);
+    // The edit as a word diff (the word that went, the word that came), and the move of its topic.
+    const history = await app.waitFor("[-first-]{+second+} **draft**");
+    expect(history.replace(/\s*│\s*/g, " ")).toMatch(/moved from #\S+ › reactions to #\S+ › renamed/);
     await app.press(KEY.escape);
     await app.waitFor("second draft");
     expect(app.frame()).not.toContain("Message info");

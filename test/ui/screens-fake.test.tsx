@@ -193,6 +193,33 @@ describe("message info and user card on a fake session", () => {
     expect(fake.requests().map((r) => `${r[0]} ${r[1]}`).sort()).toEqual([`GET messages/${reply.id}`, `GET messages/${reply.id}/history`, `GET messages/${reply.id}/read_receipts`]);
   });
 
+  it("message info shows each edit as a word diff and each move from channel › topic to channel › topic", async () => {
+    const { fake } = lunchTalk(
+      (m) => ({
+        [`GET messages/${m.id}`]: { message: { content: "Soup, surely not" } },
+        [`GET messages/${m.id}/history`]: {
+          message_history: [
+            { topic: "food", content: "Soup, surely", rendered_content: "", timestamp: m.timestamp, user_id: 2 },
+            { topic: "food", content: "Soup, surely not", prev_content: "Soup, surely", rendered_content: "", timestamp: m.timestamp + 60, user_id: 2 },
+            { topic: "lunch", prev_topic: "food", stream: 10, prev_stream: 11, timestamp: m.timestamp + 120, user_id: 1 },
+          ],
+        },
+      }),
+      "Soup, surely not",
+    );
+    let screen = await show(fake, <Pane />);
+    await screen.until(() => screen.frame().includes("Soup, surely not"), "the messages");
+    await screen.press("i");
+    await screen.until(() => fake.names().includes("openPopup"), "the info asked for");
+    screen = await show(fake, popupOf(fake, () => {}));
+    await screen.until(() => screen.frame().includes("{+not+}"), "the edit's diff");
+    expect(screen.frame()).toContain("Soup, surely {+not+}");
+    // Headings wrap in the popup: read them with the borders taken out.
+    const text = screen.frame().replace(/\s*│\s*/g, " ").replace(/ +/g, " ");
+    expect(text).toContain("Other Person · edited the content");
+    expect(text).toContain("Self User · moved from #design › food to #general › lunch");
+  });
+
   it("message info says so when the server cannot give the source", async () => {
     const { fake } = lunchTalk();
     let screen = await show(fake, <Pane />);

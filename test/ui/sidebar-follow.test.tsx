@@ -38,7 +38,7 @@ it("resuming a draft moves the sidebar's cursor from the view left behind to the
   const fake = fakeSession({
     register: { subscriptions: [general, design] },
     // The Inbox is open, the cursor on its row (the first).
-    ui: { view: { kind: "inbox" }, focus: "messages", sidebar: { ...INITIAL_UI.sidebar, cursor: 0 } },
+    ui: { view: { kind: "screen", id: "inbox" }, focus: "messages", sidebar: { ...INITIAL_UI.sidebar, cursor: 0 } },
   });
   eg.apply(fake.store, eg.messageEvent(eg.streamMessage({ id: 40, stream: design, subject: "icons" })));
   // The App opens a narrow by dispatching it.

@@ -12,7 +12,7 @@ import {
   type LayoutOptions,
 } from "../../src/ui/message-layout.js";
 import { emojiChoices } from "../../src/ui/popups/EmojiPicker.js";
-import { historyLines } from "../../src/ui/popups/MessageInfo.js";
+import { historyLines } from "../../src/ui/edit-history-lines.js";
 import { cardLines, localTimeText } from "../../src/ui/popups/UserCard.js";
 import * as eg from "../fixtures/example.js";
 
@@ -249,22 +249,48 @@ describe("message actions' helpers", () => {
     expect(emojiCode("❤️")).toBe("2764");
   });
 
-  it("describes the edit history: the original, content edits with before/after, topic and channel moves", () => {
+  it("describes the edit history: the original, each edit as a word diff, each move from channel › topic to channel › topic", () => {
     const store = eg.store();
+    const all = historyLines(
+      store,
+      [
+        { timestamp: T, user_id: 2, content: "frist try at it", topic: "greetings" },
+        { timestamp: T + 60, user_id: 2, content: "first try at it", prev_content: "frist try at it" },
+        { timestamp: T + 120, user_id: 1, topic: "", prev_topic: "greetings", stream: 11, prev_stream: 10 },
+      ],
+      11,
+      60,
+    );
+    const lines = all.map((l) => l.text);
+    expect(lines[0]).toMatch(/Other Person · posted$/);
+    expect(lines[1]).toBe("  frist try at it");
+    expect(lines[2]).toMatch(/Other Person · edited the content$/);
+    expect(lines[3]).toBe("  [-frist-]{+first+} try at it");
+    // The pieces say which words went and which came, for the colours.
+    expect(all[3]!.runs?.filter((r) => r.op !== "equal")).toEqual([
+      { op: "delete", text: "[-frist-]" },
+      { op: "insert", text: "{+first+}" },
+    ]);
+    expect(lines.at(-1)).toMatch(/Self User · moved from #general › greetings to #design › general chat$/);
+  });
+
+  it("wraps a long diff at word boundaries, keeping each word's part, and cleans control characters", () => {
+    const store = eg.store();
+    const before = "one two three four five six seven eight nine ten";
+    const after = "one two 3 four five six seven eight nine ten \u001b]0;title\u0007";
     const lines = historyLines(
       store,
       [
-        { timestamp: T, user_id: 2, content: "frist", topic: "greetings" },
-        { timestamp: T + 60, user_id: 2, content: "first", prev_content: "frist" },
-        { timestamp: T + 120, user_id: 1, topic: "", prev_topic: "greetings", stream: 11, prev_stream: 10 },
+        { timestamp: T, user_id: 2, content: before, topic: "t" },
+        { timestamp: T + 60, user_id: 2, content: after, prev_content: before },
       ],
-      60,
-    ).map((l) => l.text);
-    expect(lines[0]).toMatch(/Other Person · posted$/);
-    expect(lines[1]).toBe("  frist");
-    expect(lines).toContain("  before:");
-    expect(lines.join("\n")).toContain("edited the content");
-    expect(lines.at(-1)).toMatch(/Self User · topic "greetings" → "general chat"; moved from #general to #design$/);
+      10,
+      24,
+    ).filter((l) => l.kind === "diff");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(displayWidth(l.text)).toBeLessThanOrEqual(24);
+    expect(lines.map((l) => l.text).join(" ")).toMatch(/\[-three-\]\{\+3\+\}/);
+    expect(lines.map((l) => l.text).join("")).not.toContain("\u001b");
   });
 
   it("shows a user's role, local time in their zone, status and presence", () => {

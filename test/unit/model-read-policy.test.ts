@@ -10,7 +10,7 @@ import type { Message } from "../../src/api/schemas/common.js";
 import { narrowKey, narrowToApi, type Narrow } from "../../src/model/narrow.js";
 import { isConversationView, markReadPolicy, opensAtFirstUnread } from "../../src/model/read-policy.js";
 import { narrowMessages } from "../../src/model/selectors.js";
-import { inbox, sidebarViews } from "../../src/model/selectors-views.js";
+import { inbox, VIEW_COUNTS } from "../../src/model/selectors-views.js";
 import type { Store } from "../../src/model/store.js";
 import { nextUnreadDm, nextUnreadTopic } from "../../src/ui/features/navigation.js";
 import * as eg from "../fixtures/example.js";
@@ -168,8 +168,8 @@ describe("the feed, the Inbox, the counts and n/p agree on what is unread", () =
     const box = inbox(s);
     const inboxTopics = box.channels.flatMap((c) => c.topics.map((t) => `${c.channelId}:${t.topic}`)).sort();
     expect(box.total).toBe(feedUnread.length);
-    expect(sidebarViews(s).find((v) => v.id === "feed")?.unread).toBe(feedUnread.length);
-    expect(sidebarViews(s).find((v) => v.id === "inbox")?.unread).toBe(feedUnread.length);
+    expect(VIEW_COUNTS.feed(s).unread).toBe(feedUnread.length);
+    expect(VIEW_COUNTS.inbox(s).unread).toBe(feedUnread.length);
 
     // n visits every unread topic the feed shows, and no other; p every unread DM conversation.
     const visited = new Set<string>();

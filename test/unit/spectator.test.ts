@@ -16,7 +16,7 @@ import { resolveAccount, SPECTATOR_CHOICE, type AccountChoice } from "../../src/
 import { parseCliArgs } from "../../src/cli/args.js";
 import type { AccountPaths } from "../../src/config/accounts.js";
 import { SPECTATOR_SELF_ID, Store } from "../../src/model/store.js";
-import { sidebarViews } from "../../src/model/selectors-views.js";
+import { sidebarScreens } from "../../src/ui/screens.js";
 import { SPECTATOR_LINE, type AccountActions } from "../../src/sync/account-handle.js";
 import { spectatorActions } from "../../src/sync/spectator.js";
 import { homeView } from "../../src/ui/ui-state.js";
@@ -76,7 +76,7 @@ describe("a spectator's register answer", () => {
     expect(homeView(store)).toBe("feed");
     expect(homeView(store, "inbox")).toBe("inbox");
     // The sidebar offers the combined feed and the channels, no personal view.
-    expect(sidebarViews(store).map((v) => v.id)).toEqual(["feed"]);
+    expect(sidebarScreens(store).map((v) => v.screen.id)).toEqual(["feed"]);
   });
 
   it("never keeps a queue, and refuses an answer that is no register at all", () => {

@@ -11,7 +11,7 @@ import type { Store } from "../../model/store.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { openConfirmDelete } from "../popups/ConfirmDelete.js";
 import { openDrafts } from "../popups/DraftsList.js";
-import { openNewDm, openPickChannel } from "../popups/PickRecipient.js";
+import { openNewDm, openPickChannel } from "../popups/NewMessage.js";
 import { openNewTopic } from "../popups/TopicPrompt.js";
 import { replyTarget } from "./core.js";
 import { messageLink } from "./message-actions.js";

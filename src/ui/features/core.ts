@@ -42,8 +42,8 @@ function openRow(ctx: ActionContext, collapseOnRepeat: boolean): void {
     ctx.dispatch({ type: "toggleFolder", folderId: row.folderId });
     return;
   }
-  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) {
-    ctx.dispatch({ type: row.view });
+  if (row.kind === "view" && row.list) {
+    ctx.dispatch({ type: "screen", id: row.view });
     return;
   }
   ctx.openNarrow(row.narrow, { focus: "messages" });

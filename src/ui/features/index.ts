@@ -19,9 +19,10 @@ import { filesFeature } from "./files.js";
 import { imagesFeature } from "./images.js";
 import { laterFeature } from "./later.js";
 import { mouseFeature } from "./mouse.js";
+import { findingFeature } from "./finding.js";
 import { forSpectators } from "../spectator.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, findingFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature];
 
 /** Every feature's actions by name (later features' actions of the same name win). */
 const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));

@@ -63,7 +63,7 @@ export function nextUnreadDm(store: Store, current: Narrow | undefined): DmNarro
 }
 
 /** Moves the sidebar cursor to a narrow's row, showing the topics of its channel. */
-export function revealInSidebar(ctx: ActionContext, narrow: Narrow | "view:inbox" | "view:followed"): void {
+export function revealInSidebar(ctx: ActionContext, narrow: Narrow | `view:${string}`): void {
   const s = ctx.ui.sidebar;
   const channelId = typeof narrow !== "string" && (narrow.kind === "topic" || narrow.kind === "channel") ? narrow.channelId : undefined;
   const expanded = channelId ?? s.expanded;
@@ -172,7 +172,7 @@ export const navigationFeature: Feature = {
     mentionsView: (ctx) => openView(ctx, { kind: "mentioned" }),
     feedView: (ctx) => openView(ctx, { kind: "feed" }),
     inboxView: (ctx) => {
-      ctx.dispatch({ type: "inbox" });
+      ctx.dispatch({ type: "screen", id: "inbox" });
       revealInSidebar(ctx, "view:inbox");
     },
     markRead: markOpenRead,

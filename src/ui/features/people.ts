@@ -7,12 +7,12 @@ import { perform } from "../../sync/actions/result.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { chosenTheme, terminalBackground } from "../look.js";
 import { terminalCapabilities } from "../terminal/capabilities.js";
-import { People, personSummary, type PeopleState } from "../popups/People.js";
+import { newPeopleState, People, personSummary, type PeopleState } from "../popups/People.js";
 import { openUserCard } from "../popups/UserCard.js";
 
 export function openPeople(ctx: ActionContext): void {
   // Kept here, with the popup: a card opened over the list and closed again finds it as it was.
-  const state: PeopleState = { filter: "", editing: false, cursor: 0 };
+  const state: PeopleState = newPeopleState();
   ctx.openPopup((close) =>
     createElement(People, {
       close,

@@ -81,7 +81,7 @@ function openFiltered(ctx: ActionContext, live: FilterLive, filter: string): voi
   const row = pickedRow(ctx, live, filter);
   closeFilter(ctx, live, row);
   if (!row || row.kind === "header" || row.kind === "folder") return;
-  if (row.kind === "view" && (row.view === "inbox" || row.view === "followed")) ctx.dispatch({ type: row.view });
+  if (row.kind === "view" && row.list) ctx.dispatch({ type: "screen", id: row.view });
   else ctx.openNarrow(row.narrow, { focus: row.kind === "channel" ? "sidebar" : "messages" });
 }
 

@@ -18,7 +18,7 @@ export function useSidebarFollowsView(actions: ScreenActions | undefined, store:
     if (ctx.ui.sidebar.filter !== null) return;
     const at = rows[ctx.ui.sidebar.cursor];
     if (at && sidebarRowKey(at) === openKey) return;
-    revealInSidebar(ctx, ctx.ui.view.kind === "narrow" ? ctx.ui.view.narrow : `view:${ctx.ui.view.kind}`);
+    revealInSidebar(ctx, ctx.ui.view.kind === "narrow" ? ctx.ui.view.narrow : `view:${ctx.ui.view.id}`);
     // Only a change of the open view moves the cursor (rows change on every render of the store); the user's own moves in the sidebar are theirs.
   }, [openKey, store]);
 }

@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from "react";
 import { DEFAULT_SETTINGS, type Settings } from "../../config/settings.js";
-import { sidebarViews } from "../../model/selectors-views.js";
+import { sidebarIndex } from "../screens.js";
 import type { Store } from "../../model/store.js";
 import type { AccountHandle } from "../../sync/account-handle.js";
 import { FEATURES } from "../features/index.js";
@@ -25,7 +25,7 @@ export function defaultKeymap(settings: Settings = DEFAULT_SETTINGS): { keymap: 
 /** Opens the user's home view, with the sidebar's cursor on its row (the views are the first rows). */
 export function homeAction(store: Store, settings: Settings): UiAction {
   const home = homeView(store, settings.startView);
-  return { type: "home", home, cursor: Math.max(0, sidebarViews(store).findIndex((v) => v.id === home)) };
+  return { type: "home", home, cursor: sidebarIndex(store, home) };
 }
 
 function withKeyProblems(ui: UiState, problems: string[]): UiState {

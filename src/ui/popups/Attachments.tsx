@@ -14,7 +14,7 @@ import { openConfirm } from "./Confirm.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
-import { useRefState } from "./TopicPrompt.js";
+import { useRefState } from "../hooks/use-ref-state.js";
 
 type Loaded = { kind: "loading" } | { kind: "failed"; message: string } | { kind: "ready"; list: Attachment[]; used?: number };
 

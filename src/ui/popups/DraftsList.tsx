@@ -16,8 +16,7 @@ import type { ActionContext } from "../app-context.js";
 import { useScreenActions, useScreenState, type ScreenActions } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { targetNarrow } from "../features/core.js";
-import { useKeypress } from "../hooks/use-keypress.js";
-import { useRefState } from "./TopicPrompt.js";
+import { useList, windowStart } from "../list/list-part.js";
 import { useTheme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
@@ -83,23 +82,16 @@ export function DraftsList({ close }: { close: () => void }) {
   const { width, height } = usePopupSize();
   const [, setTick] = useState(0);
   useEffect(() => account.subscribe((c) => c.kind === "journal" && setTick((t) => t + 1)), [account]);
-  const [cursor, setCursor] = useRefState(0);
-  const current = () => {
-    const rows = draftRows(store, account.journal);
-    return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
-  };
-  const { rows, at } = current();
+  const rows = draftRows(store, account.journal);
   const room = Math.max(1, Math.floor((height - 3) / 2));
-  const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
-
-  useKeypress(
-    (name) => {
-      const { rows, at } = current();
-      const row = rows[at];
-      const action = keymap.action("popup.drafts", name);
+  const list = useList({
+    scope: "popup.drafts",
+    keymap,
+    count: () => draftRows(store, account.journal).length,
+    page: room,
+    onAction: (action, at) => {
+      const row = draftRows(store, account.journal)[at];
       if (action === "drafts.close") close();
-      else if (action === "drafts.down") setCursor(Math.min(rows.length - 1, at + 1));
-      else if (action === "drafts.up") setCursor(Math.max(0, at - 1));
       else if (action === "drafts.resume" && row) {
         close();
         resumeDraft(actions, row);
@@ -111,11 +103,12 @@ export function DraftsList({ close }: { close: () => void }) {
           const key = row.key;
           actions.attempt(async () => account.actions.deleteLocalDraft(key), "Draft deleted.");
         }
-      }
+      } else return false;
       return true;
     },
-    { priority: 50 },
-  );
+  });
+  const at = list.at(rows.length);
+  const offset = windowStart(at, rows.length, room);
 
   const now = Date.now();
   return (

@@ -6,7 +6,7 @@
  * toggle one.
  */
 import { Text } from "ink";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Message } from "../../api/schemas/common.js";
 import type { ReactionParams } from "../../api/routes/reactions.js";
 import type { ReactionType } from "../../api/routes/status.js";
@@ -19,7 +19,7 @@ import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { emojiCode, reactionParams, reactWith } from "../reactions.js";
 import { useKeypress } from "../hooks/use-keypress.js";
-import { typedText } from "../keys.js";
+import { useList } from "../list/list-part.js";
 import { reactionGroups } from "../message-layout.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
@@ -77,60 +77,49 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
   const ctx = useFeatureContext();
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  const [query, setQuery] = useState("");
-  const [cursor, setCursor] = useState(0);
   const [listMode, setListMode] = useState(false);
-  const [top, setTop] = useState(0);
   const m = ctx.store.messages.byId.get(messageId);
-  const choices = emojiChoices(ctx.store, query);
   const columns = Math.max(1, Math.floor((width - 4) / CELL));
   const rows = Math.max(1, height - 5);
-  const at = Math.min(cursor, Math.max(0, choices.length - 1));
-  const mine = new Set(m ? m.reactions.filter((r) => r.user_id === ctx.store.selfId).map((r) => `${r.reaction_type}:${r.emoji_code}`) : []);
-
-  const move = (delta: number) => {
-    const next = Math.max(0, Math.min(choices.length - 1, at + delta));
-    setCursor(next);
-    const row = Math.floor(next / columns);
-    setTop((t) => (row < t ? row : row >= t + rows ? row - rows + 1 : t));
-  };
-  const edit = (q: string) => {
-    setQuery(q);
-    setCursor(0);
-    setTop(0);
-  };
-
-  useKeypress(
-    (name, input) => {
-      const action = ctx.keymap.action(listMode ? "popup.emoji.list" : "popup.emoji", name);
+  // A grid on the list part: up and down move a row of cells, the name typed filters.
+  const list = useList({
+    scope: listMode ? "popup.emoji.list" : "popup.emoji",
+    keymap: ctx.keymap,
+    filter: true,
+    columns,
+    count: () => emojiChoices(ctx.store, list.model.filter.text).length,
+    page: rows,
+    onAction: (action, at) => {
+      const n = emojiChoices(ctx.store, list.model.filter.text).length;
+      const move = (d: number) => (list.model.at = Math.max(0, Math.min(n - 1, at + d)));
       if (action === "emoji.close") close();
       else if (action === "emoji.choose") {
-        const c = choices[at];
+        const c = emojiChoices(ctx.store, list.model.filter.text)[at];
         if (m && c) {
           close();
           reactWithChoice(ctx, m, c);
         }
-      } else if (action === "emoji.down" || action === "emoji.listDown") move(columns);
-      else if (action === "emoji.up" || action === "emoji.listUp") move(-columns);
+      } else if (action === "emoji.listDown") move(columns);
+      else if (action === "emoji.listUp") move(-columns);
       else if (action === "emoji.right" || action === "emoji.listRight") move(1);
       else if (action === "emoji.left" || action === "emoji.listLeft") move(-1);
       else if (action === "emoji.listMode") setListMode((x) => !x);
       else if (action === "emoji.search") setListMode(false);
-      else if (action === "emoji.erase") edit(query.slice(0, -1));
-      else if (action === "emoji.clear") edit("");
-      else {
-        const typed = typedText(name, input);
-        if (typed !== undefined) {
-          setListMode(false);
-          edit(query + typed);
-        }
-      }
-      return true; // modal: every key stays here
+      else return false;
+      return true;
     },
-    { priority: 50 },
-  );
+    onFilter: () => setListMode(false),
+  });
+  const query = list.model.filter.text;
+  const choices = emojiChoices(ctx.store, query);
+  const at = list.at(choices.length);
+  // The grid scrolls by whole rows, keeping the cursor's row in view.
+  const top = useRef(0);
+  const row = Math.floor(at / columns);
+  top.current = row < top.current ? row : row >= top.current + rows ? row - rows + 1 : Math.min(top.current, row);
+  const mine = new Set(m ? m.reactions.filter((r) => r.user_id === ctx.store.selfId).map((r) => `${r.reaction_type}:${r.emoji_code}`) : []);
 
-  const visible = choices.slice(top * columns, (top + rows) * columns);
+  const visible = choices.slice(top.current * columns, (top.current + rows) * columns);
   const lines: Array<typeof visible> = [];
   for (let i = 0; i < visible.length; i += columns) lines.push(visible.slice(i, i + columns));
   return (
@@ -145,7 +134,7 @@ function EmojiPicker({ messageId, close }: { messageId: number; close: () => voi
       {lines.map((row, r) => (
         <Text key={r} wrap="truncate">
           {row.map((c, i) => {
-            const index = (top + r) * columns + i;
+            const index = (top.current + r) * columns + i;
             const selected = index === at;
             const own = mine.has(`${c.type}:${c.code}`);
             const label = c.type === "unicode_emoji" && emojiAsText() ? `:${c.name}:` : `${c.label} ${c.name}`;

@@ -4,12 +4,11 @@
  * them); each row names its action, for the settings' "keys".
  */
 import { Text } from "ink";
-import { useState } from "react";
 import { displayWidth, truncate, wrapText } from "../../render/wrap.js";
 import { presentEmoji, t } from "../../render/glyphs.js";
 import type { ActionContext } from "../app-context.js";
 import { displayKey } from "../keymap.js";
-import { useKeypress } from "../hooks/use-keypress.js";
+import { useList } from "../list/list-part.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useTheme } from "../theme.js";
 import { markLegend } from "../components/RowMark.js";
@@ -21,7 +20,11 @@ const TITLES: Record<string, string> = {
   messages: "Messages",
   compose: "Compose",
   edit: "Editing text (compose box and prompts)",
-  list: "Inbox and Followed topics",
+  list: "Any list (popups, list screens)",
+  "list.filter": "Any list filtered by typing (letters type into the filter)",
+  screen: "List screens (Inbox, Followed topics, Recent conversations)",
+  "screen.recent": "Recent conversations",
+  "screen.recent.filter": "Recent conversations, while typing a filter",
   "popup.confirm": "Confirmation popups",
   "popup.emoji": "Emoji picker",
   "popup.emoji.list": "Emoji picker, moving with letters (after Tab)",
@@ -31,6 +34,7 @@ const TITLES: Record<string, string> = {
   "popup.user": "A person's card",
   search: "Search prompt",
   palette: "Commands (Ctrl-K)",
+  finder: "Go to anything (Ctrl-P)",
   "popup.pick": "Choosing people or a channel",
   "popup.people": "People",
   "popup.people.filter": "People, while typing a filter",
@@ -80,7 +84,6 @@ export function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; 
   const rows = keymap.helpRows();
   const { width, height } = usePopupSize();
   const theme = useTheme();
-  const [offset, setOffset] = useState(0);
   // The keys' column is as wide as its widest entry (within reason); a description longer
   // than the room beside it goes on over more lines, so nothing is cut off at 80 columns.
   const inner = Math.max(20, width - 4);
@@ -112,23 +115,12 @@ export function HelpPopup({ keymap, close }: { keymap: ActionContext["keymap"]; 
       });
   }
   const room = Math.max(1, height - 3);
-  const maxOffset = Math.max(0, lines.length - room);
-  useKeypress(
-    (name) => {
-      const action = keymap.action("popup.help", name);
-      if (action === "help.close") close();
-      else if (action === "help.down") setOffset((o) => Math.min(maxOffset, o + 1));
-      else if (action === "help.up") setOffset((o) => Math.max(0, o - 1));
-      else if (action === "help.pageDown") setOffset((o) => Math.min(maxOffset, o + room));
-      else if (action === "help.pageUp") setOffset((o) => Math.max(0, o - room));
-      else if (action === "help.top") setOffset(0);
-      else if (action === "help.bottom") setOffset(maxOffset);
-      return true;
-    },
-    { priority: 50 },
-  );
+  // A scrolled text: the list's cursor is the first line shown.
+  const scrolls = Math.max(0, lines.length - room) + 1;
+  const list = useList({ scope: "popup.help", keymap, count: () => scrolls, page: room, onAction: (action) => action === "help.close" && (close(), true) });
+  const offset = list.at(scrolls);
   return (
-    <Popup title="termchat keys" hint={`${keymap.keysFor("help.down").map(displayKey)[0] ?? "j"}/${keymap.keysFor("help.up").map(displayKey)[0] ?? "k"} scroll · ${keymap.hint("help.close").replace(" / ", " or ")} close`} width={width} height={height}>
+    <Popup title="termchat keys" hint={`${keymap.keysFor("list.down").map(displayKey)[0] ?? "j"}/${keymap.keysFor("list.up").map(displayKey)[0] ?? "k"} scroll · ${keymap.hint("help.close").replace(" / ", " or ")} close`} width={width} height={height}>
       {lines.slice(offset, offset + room).map((l, i) =>
         l.title ? (
           <Text key={i} bold color={theme.accent}>

@@ -1,76 +1,36 @@
 /**
  * Message info (`i`): who sent it and when, where, its reactions, who read it, its raw
  * Markdown source (GET /messages/{id} with apply_markdown=false) and its
- * edit history (GET /messages/{id}/history: previous contents, topics and
- * channels). Scrolls with j/k; everything from the server is sanitized.
+ * edit history (GET /messages/{id}/history: each edit as a word diff and
+ * each move, edit-history-lines.ts). Scrolls with j/k (the list part);
+ * everything from the server is sanitized.
  */
 import { Text } from "ink";
 import { useEffect, useState } from "react";
 import type { MessageHistoryResponse } from "../../api/schemas/responses.js";
-import type { Store } from "../../model/store.js";
-import { glyphs, presentEmoji, t } from "../../render/glyphs.js";
-import { sanitize, sanitizeInline } from "../../render/sanitize.js";
+import { glyphs, t } from "../../render/glyphs.js";
+import { sanitizeInline } from "../../render/sanitize.js";
 import { formatDateTime } from "../../render/time.js";
 import { wrapText } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
+import { bodyBlock, historyLines, type InfoLine } from "../edit-history-lines.js";
 import { displayKey } from "../keymap.js";
-import { useKeypress } from "../hooks/use-keypress.js";
+import { useList } from "../list/list-part.js";
 import { reactionGroups, recipientLabel } from "../message-layout.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
 import { useReadReceipts } from "./read-receipts.js";
 
-type HistoryEntry = MessageHistoryResponse["message_history"][number];
-
-export interface InfoLine {
-  text: string;
-  kind?: "heading" | "dim" | "body";
-}
-
 export function openMessageInfo(ctx: ActionContext, messageId: number): void {
   ctx.openPopup((close) => <MessageInfo messageId={messageId} close={close} />);
-}
-
-function block(text: string, width: number, indent = "  "): InfoLine[] {
-  const clean = presentEmoji(sanitize(text, { multiline: true })).replace(/\s+$/, "");
-  if (clean === "") return [{ text: indent + "(empty)", kind: "dim" }];
-  return wrapText(clean, Math.max(10, width - indent.length))
-    .split("\n")
-    .map((l) => ({ text: indent + l, kind: "body" as const }));
-}
-
-/** The edit history as lines: the original, then each edit with what changed and the content it left. */
-export function historyLines(store: Store, history: HistoryEntry[], width: number): InfoLine[] {
-  const out: InfoLine[] = [];
-  const channel = (id: number) => `#${sanitizeInline(store.channelName(id) ?? String(id))}`;
-  const topic = (t: string) => `"${sanitizeInline(store.topicDisplayName(t))}"`;
-  history.forEach((h, i) => {
-    const who = h.user_id != null ? sanitizeInline(store.userName(h.user_id)) : "someone";
-    const when = formatDateTime(h.timestamp);
-    const changes: string[] = [];
-    if (i === 0) changes.push("posted");
-    if (h.prev_content !== undefined) changes.push("edited the content");
-    if (h.prev_topic !== undefined && h.topic !== undefined) changes.push(t`topic ${topic(h.prev_topic)} → ${topic(h.topic)}`);
-    if (h.prev_stream !== undefined) changes.push(`moved from ${channel(h.prev_stream)}${h.stream !== undefined ? ` to ${channel(h.stream)}` : ""}`);
-    if (changes.length === 0) changes.push("changed");
-    out.push({ text: t`${when} · ${who} · ${changes.join("; ")}`, kind: "heading" });
-    const content = h.content ?? (i === 0 ? h.prev_content : undefined);
-    if (h.prev_content !== undefined && i > 0) {
-      out.push({ text: "  before:", kind: "dim" }, ...block(h.prev_content, width, "    "), { text: "  after:", kind: "dim" });
-      if (content !== undefined) out.push(...block(content, width, "    "));
-    } else if (content !== undefined && (i === 0 || h.prev_content !== undefined)) {
-      out.push(...block(content, width));
-    }
-  });
-  return out;
 }
 
 interface Loaded {
   raw?: string;
   rawError?: string;
-  history?: HistoryEntry[];
+  history?: MessageHistoryResponse["message_history"];
   historyError?: string;
 }
 
@@ -79,7 +39,6 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   const theme = useTheme();
   const { width, height } = usePopupSize();
   const [loaded, setLoaded] = useState<Loaded>({});
-  const [offset, setOffset] = useState(0);
   const receipts = useReadReceipts(account, store, messageId);
 
   useEffect(() => {
@@ -119,41 +78,35 @@ function MessageInfo({ messageId, close }: { messageId: number; close: () => voi
   }
   lines.push(...receipts);
   lines.push({ text: "Raw source", kind: "heading" });
-  if (loaded.raw !== undefined) lines.push(...block(loaded.raw, inner));
+  if (loaded.raw !== undefined) lines.push(...bodyBlock(loaded.raw, inner));
   else lines.push({ text: loaded.rawError ? `  Could not load: ${sanitizeInline(loaded.rawError)}` : t("  Loading…"), kind: "dim" });
   lines.push({ text: "Edit history", kind: "heading" });
   if (loaded.history) {
     if (loaded.history.length <= 1) lines.push({ text: "  Never edited or moved.", kind: "dim" });
-    lines.push(...historyLines(store, loaded.history, inner));
+    lines.push(...historyLines(store, loaded.history, m?.type === "stream" ? m.stream_id : undefined, inner));
   } else {
     lines.push({ text: loaded.historyError ? `  Could not load: ${sanitizeInline(loaded.historyError)}` : t("  Loading…"), kind: "dim" });
   }
 
   // Long headings and details wrap (bodies are wrapped already, with their indentation).
-  const shown = lines.flatMap((l) => (l.kind === "body" ? [l] : wrapText(l.text, inner).split("\n").map((text) => ({ ...l, text }))));
+  const shown = lines.flatMap((l) => (l.kind === "body" || l.kind === "diff" ? [l] : wrapText(l.text, inner).split("\n").map((text) => ({ ...l, text }))));
   const room = Math.max(1, height - 3);
-  const maxOffset = Math.max(0, shown.length - room);
-  const at = Math.min(offset, maxOffset);
-  useKeypress(
-    (name) => {
-      const action = keymap.action("popup.info", name);
-      if (action === "info.close") close();
-      else if (action === "info.down") setOffset(Math.min(maxOffset, at + 1));
-      else if (action === "info.up") setOffset(Math.max(0, at - 1));
-      else if (action === "info.pageDown") setOffset(Math.min(maxOffset, at + room));
-      else if (action === "info.pageUp") setOffset(Math.max(0, at - room));
-      else if (action === "info.top") setOffset(0);
-      else if (action === "info.bottom") setOffset(maxOffset);
-      return true;
-    },
-    { priority: 50 },
-  );
+  // A scrolled text: the list's cursor is the first line shown.
+  const scrolls = Math.max(0, shown.length - room) + 1;
+  const list = useList({ scope: "popup.info", keymap, count: () => scrolls, page: room, onAction: (action) => action === "info.close" && (close(), true) });
+  const at = list.at(scrolls);
 
   return (
     <Popup title="Message info" hint={`j/k scroll · ${displayKey(keymap.keysFor("info.close")[0] ?? "escape")} close`} width={width} height={height}>
       {shown.slice(at, at + room).map((l, i) => (
         <Text key={i} wrap="truncate" bold={l.kind === "heading"} color={l.kind === "heading" ? theme.accent : undefined} dimColor={l.kind === "dim"}>
-          {l.text}
+          {l.runs
+            ? l.runs.map((r, k) => (
+                <Text key={k} color={r.op === "insert" ? theme.ok : r.op === "delete" ? theme.error : undefined} strikethrough={r.op === "delete"} underline={r.op === "insert"}>
+                  {r.text}
+                </Text>
+              ))
+            : l.text}
         </Text>
       ))}
     </Popup>

@@ -18,7 +18,7 @@ import { openForm } from "./Form.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
-import { useRefState } from "./TopicPrompt.js";
+import { useRefState } from "../hooks/use-ref-state.js";
 
 export function openMessageLinks(ctx: ActionContext, m: Message): void {
   const links = messageLinks(m.content, ctx.store.realm.url);

@@ -3,17 +3,16 @@
  * key of its own, ↑/↓ (or Ctrl-P/Ctrl-N) to choose, Enter to run, Esc to close.
  */
 import { Text } from "ink";
-import { useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
-import { EMPTY_EDITOR, editorReducer, type EditorState } from "../compose-editor.js";
-import { useKeypress } from "../hooks/use-keypress.js";
+import { useList, windowStart } from "../list/list-part.js";
 import { fuzzyFilter } from "../palette-commands-match.js";
 import { paletteCommands, type PaletteCommand } from "../palette-commands.js";
 import { useTheme } from "../theme.js";
 import type { Keymap } from "../keymap.js";
-import { TextLine, lineEdit } from "./Form.js";
+import { TextLine } from "./Form.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
@@ -40,47 +39,36 @@ export function Palette({
 }): ReactNode {
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  const [, setTick] = useState(0);
-  const editor = useRef<EditorState>(EMPTY_EDITOR);
-  const cursor = useRef(0);
-  const matches = filterCommands(editor.current.text, commands);
   const room = Math.max(3, height - 5);
-
-  useKeypress(
-    (name, input) => {
-      const list = filterCommands(editor.current.text, commands);
-      const action = keymap.action("palette", name);
+  const list = useList({
+    scope: "palette",
+    keymap,
+    filter: true,
+    count: () => filterCommands(list.model.filter.text, commands).length,
+    page: room,
+    onAction: (action, at) => {
+      const n = filterCommands(list.model.filter.text, commands).length;
       if (action === "palette.close") close();
+      else if (action === "palette.next") list.model.at = Math.min(n - 1, at + 1);
+      else if (action === "palette.previous") list.model.at = Math.max(0, at - 1);
       else if (action === "palette.run") {
-        const chosen = list[Math.min(cursor.current, list.length - 1)];
+        const chosen = filterCommands(list.model.filter.text, commands)[at];
         if (chosen) {
           close();
           run(chosen);
         }
-      } else if (action === "palette.down") cursor.current = Math.min(list.length - 1, cursor.current + 1);
-      else if (action === "palette.up") cursor.current = Math.max(0, cursor.current - 1);
-      else if (action === "palette.pageDown") cursor.current = Math.min(list.length - 1, cursor.current + room);
-      else if (action === "palette.pageUp") cursor.current = Math.max(0, cursor.current - room);
-      else {
-        const edit = lineEdit(name, input, keymap);
-        if (edit) {
-          editor.current = editorReducer(editor.current, edit);
-          cursor.current = 0;
-        }
-      }
-      setTick((t) => t + 1);
+      } else return false;
       return true;
     },
-    { priority: 50 },
-  );
-
-  const at = Math.min(cursor.current, Math.max(0, matches.length - 1));
-  const start = Math.max(0, Math.min(at - Math.floor(room / 2), matches.length - room));
+  });
+  const matches = filterCommands(list.model.filter.text, commands);
+  const at = list.at(matches.length);
+  const start = windowStart(at, matches.length, room);
   return (
-    <Popup title="Commands" hint={`type to filter · ${keymap.hint("palette.up").split(" / ")[0]}/${keymap.hint("palette.down").split(" / ")[0]} choose · ${keymap.hint("palette.run")} run · ${keymap.hint("palette.close").split(" / ")[0]} close`} width={width} height={height}>
+    <Popup title="Commands" hint={`type to filter · ${keymap.hint("filter.up").split(" / ")[0]}/${keymap.hint("filter.down").split(" / ")[0]} choose · ${keymap.hint("palette.run")} run · ${keymap.hint("palette.close").split(" / ")[0]} close`} width={width} height={height}>
       <Text>
         <Text color={theme.accent}>{`${glyphs().prompt} `}</Text>
-        <TextLine editor={editor.current} focused width={width - 6} placeholder={t("rename, mute, status, folder…")} />
+        <TextLine editor={list.model.filter} focused width={width - 6} placeholder={t("rename, mute, status, folder…")} />
       </Text>
       {matches.length === 0 ? <Text dimColor>No command matches.</Text> : null}
       {matches.slice(start, start + room).map((c, i) => {

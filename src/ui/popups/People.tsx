@@ -5,7 +5,7 @@
  * card (u). Only the rows that fit are rendered.
  */
 import { Box, Text } from "ink";
-import { useReducer, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { userRows, type UserRow } from "../../model/selectors-views.js";
 import { emojiByName } from "../../render/emoji.js";
 import { emojiAsText, glyphs, t } from "../../render/glyphs.js";
@@ -13,8 +13,7 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenState } from "../contexts.js";
-import { useKeypress } from "../hooks/use-keypress.js";
-import { typedText } from "../keys.js";
+import { newListModel, useList, windowStart, type ListModel } from "../list/list-part.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
@@ -23,11 +22,15 @@ import { usePopupSize } from "./PopupHost.js";
 
 /** The list's filter, its mode and its cursor: kept by whoever opened the list, so they outlast a card opened over it. */
 export interface PeopleState {
-  filter: string;
+  list: ListModel;
   editing: boolean;
-  cursor: number;
-  /** The person under the cursor: the cursor stays on them when presence reorders the list. */
+  /** The person under the cursor, and where the cursor was then: it stays on them when presence reorders the list. */
   userId?: number;
+  userAt?: number;
+}
+
+export function newPeopleState(): PeopleState {
+  return { list: newListModel(), editing: false };
 }
 
 export interface PeopleProps {
@@ -66,69 +69,48 @@ export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleP
   const { width, height } = usePopupSize();
   // The filter, its mode and the cursor live in one object changed in place, so keys that arrive in one
   // burst (w/omar typed ahead over a lagging link) each see what the key before them did.
-  const own = useRef<PeopleState>({ filter: "", editing: false, cursor: 0 });
+  const own = useRef<PeopleState>(newPeopleState());
   const st = state ?? own.current;
-  const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const rowsFor = () => userRows(store, now(), { filter: st.filter || undefined });
-  const rows = rowsFor();
-  const filter = st.filter;
-  const editing = st.editing;
-  const clampAt = (list: UserRow[]) => {
-    const person = st.userId === undefined ? -1 : list.findIndex((r) => r.userId === st.userId);
-    return person >= 0 ? person : Math.max(0, Math.min(st.cursor, list.length - 1));
+  const rowsFor = () => userRows(store, now(), { filter: st.list.filter.text || undefined });
+  /** The cursor's row: the person it was on, when presence has reordered the list since. */
+  const follow = (list: UserRow[]) => {
+    if (st.userId === undefined || st.list.at !== st.userAt) return; // moved since: the move wins
+    const person = list.findIndex((r) => r.userId === st.userId);
+    if (person >= 0) st.list.at = st.userAt = person;
   };
-  const at = clampAt(rows);
   const room = Math.max(1, height - 5); // border (2), title, filter line, counts line
-  const start = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
-  const visible = rows.slice(start, start + room);
-
-  useKeypress(
-    (name, input) => {
+  const list = useList({
+    scope: st.editing ? "popup.people.filter" : "popup.people",
+    keymap,
+    model: st.list,
+    filter: st.editing,
+    count: () => {
       const rowsNow = rowsFor();
-      const atNow = clampAt(rowsNow);
-      const goTo = (i: number) => {
-        st.cursor = Math.max(0, Math.min(rowsNow.length - 1, i));
-        st.userId = rowsNow[st.cursor]?.userId;
-      };
-      const move = (d: number) => goTo(atNow + d);
-      const setFilter = (f: string) => {
-        st.filter = f;
-        st.cursor = 0;
-        st.userId = undefined;
-      };
-      const row = rowsNow[atNow];
-      if (st.editing) {
-        const action = keymap.action("popup.people.filter", name);
-        if (action === "peopleFilter.done") st.editing = false;
-        else if (action === "peopleFilter.down") move(1);
-        else if (action === "peopleFilter.message") {
-          if (row) onOpen(row);
-        } else if (action === "peopleFilter.erase") setFilter(st.filter.slice(0, -1));
-        else if (action === "peopleFilter.clear") setFilter("");
-        else if (action === "peopleFilter.up") move(-1);
-        else {
-          const typed = typedText(name, input);
-          if (typed !== undefined) setFilter(st.filter + typed);
-        }
-        redraw();
-        return true;
-      }
-      const action = keymap.action("popup.people", name);
+      follow(rowsNow);
+      return rowsNow.length;
+    },
+    page: room,
+    onAction: (action, at) => {
+      const row = rowsFor()[at];
       if (action === "people.close") close();
-      else if (action === "people.down") move(1);
-      else if (action === "people.up") move(-1);
-      else if (action === "people.pageDown") move(room);
-      else if (action === "people.pageUp") move(-room);
-      else if (action === "people.first") goTo(0);
-      else if (action === "people.last") goTo(rowsNow.length - 1);
       else if (action === "people.filter") st.editing = true;
-      else if (action === "people.message" && row) onOpen(row);
+      else if (action === "peopleFilter.done") st.editing = false;
+      else if ((action === "people.message" || action === "peopleFilter.message") && row) onOpen(row);
       else if (action === "people.card" && row) onCard(row);
-      redraw();
+      else return false;
       return true;
     },
-    { priority: 50 },
-  );
+    onFilter: () => (st.userId = undefined),
+  });
+  const rows = rowsFor();
+  follow(rows);
+  const at = list.at(rows.length);
+  st.userId = rows[at]?.userId;
+  st.userAt = at;
+  const filter = st.list.filter.text;
+  const editing = st.editing;
+  const start = windowStart(at, rows.length, room);
+  const visible = rows.slice(start, start + room);
 
   const active = rows.filter((r) => r.presence === "active").length;
   const inner = Math.max(10, width - 4);

@@ -5,7 +5,6 @@
  * Enter chooses.
  */
 import { Text } from "ink";
-import { dmParticipants } from "../../model/narrow.js";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
 import { glyphs } from "../../render/glyphs.js";
@@ -13,13 +12,13 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { nameMatches } from "../autocomplete.js";
-import { useKeypress } from "../hooks/use-keypress.js";
+import { useList, windowStart } from "../list/list-part.js";
 import { usePresenceVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
 import { Popup } from "./Popup.js";
 import { usePopupSize } from "./PopupHost.js";
-import { openNewTopic, useLineInput, useRefState } from "./TopicPrompt.js";
+import { useRefState } from "../hooks/use-ref-state.js";
 
 interface Row {
   id: number;
@@ -62,52 +61,41 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
   usePresenceVersion(ctx.store); // the order (active people first) follows presence
   const theme = useTheme();
   const { width, height } = usePopupSize();
-  const input = useLineInput();
-  const [cursor, setCursor] = useRefState(0);
   const [chosen, setChosen] = useRefState<number[]>([]);
   const room = Math.max(1, height - (mode === "people" ? 6 : 5));
-  /** The rows for what is typed now and the highlighted one — from the refs, so always current. */
-  const current = () => {
-    const rows = mode === "people" ? peopleRows(ctx.store, input.value.current) : channelChoices(ctx.store, input.value.current);
-    return { rows, at: Math.min(cursor(), Math.max(0, rows.length - 1)) };
-  };
-  const filter = input.value.current;
-  const { rows, at } = current();
-  const offset = Math.max(0, Math.min(at - Math.floor(room / 2), rows.length - room));
-
-  useKeypress(
-    (name, text) => {
-      const now = current();
-      const last = Math.max(0, now.rows.length - 1);
-      const action = ctx.keymap.action("popup.pick", name);
+  const rowsFor = (typed: string) => (mode === "people" ? peopleRows(ctx.store, typed) : channelChoices(ctx.store, typed));
+  const list = useList({
+    scope: "popup.pick",
+    keymap: ctx.keymap,
+    filter: true,
+    count: () => rowsFor(list.model.filter.text).length,
+    page: room,
+    onAction: (action, at) => {
+      const row = rowsFor(list.model.filter.text)[at];
       if (action === "pick.close") close();
-      else if (action === "pick.down") setCursor(Math.min(last, now.at + 1));
-      else if (action === "pick.up") setCursor(Math.max(0, now.at - 1));
-      else if (action === "pick.pageDown") setCursor(Math.min(last, now.at + room));
-      else if (action === "pick.pageUp") setCursor(Math.max(0, now.at - room));
       else if (action === "pick.add" && mode === "people") {
-        const row = now.rows[now.at];
         if (row) setChosen((c) => (c.includes(row.id) ? c.filter((x) => x !== row.id) : [...c, row.id]));
-        input.set("");
-        setCursor(0);
+        list.setFilter("");
       } else if (action === "pick.choose") {
-        const row = now.rows[now.at];
         const ids = chosen().length ? chosen() : row ? [row.id] : [];
         if (!ids.length) return true;
         close();
         onPick(ids, ctx);
-      } else if (action === "pick.unchoose" && !input.value.current && chosen().length) setChosen((c) => c.slice(0, -1));
-      else if (input.key(name, text, ctx.keymap)) setCursor(0);
+      } else if (action === "pick.unchoose" && !list.model.filter.text && chosen().length) setChosen((c) => c.slice(0, -1));
+      else return false;
       return true;
     },
-    { priority: 50 },
-  );
+  });
+  const filter = list.model.filter.text;
+  const rows = rowsFor(filter);
+  const at = list.at(rows.length);
+  const offset = windowStart(at, rows.length, room);
 
   const k = (action: string) => ctx.keymap.hint(action).split(" / ")[0];
   return (
     <Popup
       title={title}
-      hint={`type to filter · ${k("pick.up")}/${k("pick.down")} move · ${mode === "people" ? `${k("pick.add")} add another · ${k("pick.choose")} write` : `${k("pick.choose")} choose`} · ${k("pick.close")} cancel`}
+      hint={`type to filter · ${k("filter.up")}/${k("filter.down")} move · ${mode === "people" ? `${k("pick.add")} add another · ${k("pick.choose")} write` : `${k("pick.choose")} choose`} · ${k("pick.close")} cancel`}
       width={width}
       height={height}
     >
@@ -137,27 +125,4 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
       })}
     </Popup>
   );
-}
-
-/** x: a new direct message to the people picked. */
-export function openNewDm(ctx: ActionContext): void {
-  ctx.openPopup((close) => (
-    <PickRecipient
-      mode="people"
-      title="New direct message"
-      close={close}
-      onPick={(ids, now) => {
-        const userIds = dmParticipants(ids, now.store.selfId);
-        now.openNarrow({ kind: "dm", userIds }, { focus: "messages" });
-        now.openCompose({ type: "direct", userIds });
-      }}
-    />
-  ));
-}
-
-/** c outside a channel: which channel, then which topic. */
-export function openPickChannel(ctx: ActionContext): void {
-  ctx.openPopup((close) => (
-    <PickRecipient mode="channel" title="New topic in which channel?" close={close} onPick={([id], now) => id !== undefined && openNewTopic(now, id)} />
-  ));
 }

@@ -16,6 +16,7 @@ import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
 import { cleanTyped } from "../compose-editor.js";
 import { composeLabel, topicProblem } from "../compose-rules.js";
+import { useRefState } from "../hooks/use-ref-state.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import type { Keymap } from "../keymap.js";
 import { typedText } from "../keys.js";
@@ -60,21 +61,6 @@ export function useLineInput(initial = "") {
   };
 }
 
-/**
- * State read through a ref: a handler sees what the previous key set even
- * before a re-render (several keys arriving in one read).
- */
-export function useRefState<T>(initial: T): [() => T, (v: T | ((old: T) => T)) => void] {
-  const ref = useRef(initial);
-  const [, setTick] = useState(0);
-  return [
-    () => ref.current,
-    (v) => {
-      ref.current = typeof v === "function" ? (v as (old: T) => T)(ref.current) : v;
-      setTick((t) => t + 1);
-    },
-  ];
-}
 
 export interface TopicPromptProps {
   channelId: number;

@@ -9,7 +9,6 @@ import { glyphs, presentResolved, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { truncate } from "../../render/wrap.js";
 import { useFeatureContext } from "../contexts.js";
-import { openAt } from "../features/navigation.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme } from "../theme.js";
 import { followedRows } from "../list-rows.js";
@@ -23,7 +22,7 @@ export function FollowedView({ width, height, focused }: { width: number; height
   const unread = rows.reduce((n, r) => n + r.unread, 0);
   const { cursor, start, visible, box } = useListCursor("followed", rows, Math.max(1, height - 1), {
     active: focused && ctx.ui.focus === "messages",
-    onOpen: (row) => openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow)),
+    onOpen: (row) => ctx.openNarrow(row.narrow, { focus: "messages", select: ctx.store.firstUnreadIn(row.narrow) }),
     onMarkRead: (row) => markConversationRead(ctx, row.narrow),
   });
   const channelColor = (c: string | undefined) => theme.channel(c, "mark");

@@ -17,24 +17,15 @@ import { sanitizeInline } from "../../render/sanitize.js";
 import { displayWidth, truncate } from "../../render/wrap.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext, useScreenActions, useScreenState } from "../contexts.js";
-import { openAt } from "../features/navigation.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useHitRegion } from "../mouse/hit-map.js";
 import { useStoreVersion } from "../hooks/use-store.js";
 import { useTheme, type Theme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";
+import { listStep } from "../list/list-part.js";
 import { cursorIn, inboxRows, selectableNear, type ListRow } from "../list-rows.js";
 
 export type { ListRow } from "../list-rows.js";
-
-const MOVES: Record<string, (i: number, page: number) => number> = {
-  up: (i) => i - 1,
-  down: (i) => i + 1,
-  pageUp: (i, page) => i - page,
-  pageDown: (i, page) => i + page,
-  oldest: () => 0,
-  newest: () => Number.MAX_SAFE_INTEGER,
-};
 
 /**
  * A cursor over a list view's rows, kept in the UI state by row key (and its
@@ -47,7 +38,7 @@ export function useListCursor<R extends ListRow>(
   view: string,
   rows: R[],
   height: number,
-  o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void },
+  o: { active: boolean; onOpen(row: R): void; onMarkRead(row: R): void; scope?: string; onAction?(action: string, row: R | undefined): boolean },
 ): { cursor: number; start: number; visible: R[]; box: RefObject<DOMElement | null> } {
   const { ui, keymap } = useScreenState();
   const { dispatch } = useScreenActions();
@@ -63,18 +54,19 @@ export function useListCursor<R extends ListRow>(
   };
   useKeypress(
     (name) => {
-      const action = keymap.action("messages", name);
+      const action = keymap.action(o.scope ?? "screen", name);
       const row = rows[live.current];
-      const move = action ? MOVES[action] : undefined;
-      if (move) {
-        moveTo(move(live.current, Math.max(1, height - 2)));
+      const target = listStep(action, live.current, rows.length, Math.max(1, height - 2));
+      if (target !== undefined) {
+        moveTo(target);
         return true;
       }
-      if (keymap.action("list", name) === "list.open") {
+      if (action === "list.open") {
         if (row) o.onOpen(row);
         return true;
       }
-      if (action === "markRead") {
+      if (action !== undefined && o.onAction?.(action, row)) return true;
+      if (keymap.action("messages", name) === "markRead") {
         if (row) o.onMarkRead(row);
         return true;
       }
@@ -157,7 +149,7 @@ export function InboxView({ width, height, focused }: { width: number; height: n
       if (row.kind === "channel") {
         const next = row.collapsed ? collapsed.filter((c) => c !== row.channelId) : [...collapsed, row.channelId];
         ctx.dispatch({ type: "list", view: "inbox", state: { collapsed: next, cursor: row.key } });
-      } else if (row.kind === "dm" || row.kind === "topic") openAt(ctx, row.narrow, ctx.store.firstUnreadIn(row.narrow));
+      } else if (row.kind === "dm" || row.kind === "topic") ctx.openNarrow(row.narrow, { focus: "messages", select: ctx.store.firstUnreadIn(row.narrow) });
     },
     onMarkRead: (row) => {
       if (row.kind === "channel") markConversationRead(ctx, { kind: "channel", channelId: row.channelId });

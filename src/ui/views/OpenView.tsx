@@ -1,9 +1,8 @@
-/** The open view: the Inbox, Followed topics, or the open narrow's messages with the compose box below them. */
+/** The open view: a list screen of the screen table (the Inbox, Followed topics…), or the open narrow's messages with the compose box below them. */
 import type { ComposeEditor } from "../hooks/use-compose.js";
 import type { useOpenView } from "../hooks/use-open-view.js";
 import type { UiState } from "../ui-state.js";
-import { FollowedView } from "./FollowedView.js";
-import { InboxView } from "./InboxView.js";
+import { screenById } from "../screens.js";
 import { MessagesView } from "./MessagesView.js";
 
 export interface OpenViewProps {
@@ -17,8 +16,10 @@ export interface OpenViewProps {
 }
 
 export function OpenView({ ui, width, height, paneHeight, open, editor, sending }: OpenViewProps) {
-  if (ui.view.kind === "inbox") return <InboxView width={width} height={height} focused={ui.focus !== "sidebar"} />;
-  if (ui.view.kind === "followed") return <FollowedView width={width} height={height} focused={ui.focus !== "sidebar"} />;
+  if (ui.view.kind === "screen") {
+    const Screen = screenById(ui.view.id)?.component;
+    return Screen ? <Screen width={width} height={height} focused={ui.focus !== "sidebar"} /> : null;
+  }
   if (!open.narrow) return null;
   return (
     <MessagesView
