@@ -14,8 +14,8 @@ import { sourceFiles } from "../fixtures/source-files.js";
 
 const UI = "src/ui";
 const TRANSLATORS = new Set([join(UI, "keys.ts"), join(UI, "hooks", "use-keypress.tsx")]);
-/** Reads the terminal's answers to its graphics queries before the app takes the keyboard, not keys. */
-const TERMINAL_ANSWERS = join(UI, "images", "detect.ts");
+/** Reads the terminal's mouse reports (which button, where), not keys. */
+const TERMINAL_REPORTS = join(UI, "terminal", "mouse.ts");
 /** The frame writer draws; it reads no keys. */
 const NOT_SCANNED = join(UI, "ink-frame");
 
@@ -79,7 +79,7 @@ export function handChecks(file: string, text: string): string[] {
 
 describe("every key in the keymap", () => {
   it("no component of src/ui checks a key by hand (keys outside the keymap: 0)", () => {
-    const files = sourceFiles(UI).filter((f) => !TRANSLATORS.has(f) && f !== TERMINAL_ANSWERS && !f.startsWith(NOT_SCANNED));
+    const files = sourceFiles(UI).filter((f) => !TRANSLATORS.has(f) && f !== TERMINAL_REPORTS && !f.startsWith(NOT_SCANNED));
     expect(files.length).toBeGreaterThan(60);
     const found = files.flatMap((f) => handChecks(relative(".", f), readFileSync(f, "utf8")));
     expect(found).toEqual([]);
