@@ -14,6 +14,7 @@ import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
 import { renderContext, type LayoutCache, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
+import { BlockMemo } from "../block-memo.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
 import { selectionOf, type Selection, type UiAction, type UiState } from "../ui-state.js";
 
@@ -51,12 +52,16 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   );
   // Where the pane's window starts, kept from frame to frame while the same narrow is open.
   const shown = useRef<{ key: string; top: WindowTop | undefined }>({ key: "", top: undefined });
+  // The blocks laid out for earlier frames, taken again while nothing they show changed (block-memo.ts).
+  const memo = useRef<BlockMemo | null>(null);
+  memo.current ??= new BlockMemo();
   const { blocks, skip } = useMemo(() => {
     if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
     const key = narrowKey(narrow);
     const previous = shown.current.key === key ? shown.current.top : undefined;
     const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images, cache };
-    const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous);
+    memo.current!.use(store, options, ctxRender, key);
+    const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous, memo.current!);
     shown.current = { key, top: window.top };
     return window;
   }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images, cache]);
