@@ -207,9 +207,9 @@ export class FrameWriter {
     const shift = findShift(
       shared,
       (y) => prev[y] !== next[y],
-      (from, y) => {
+      (from, y, limit) => {
         const before = from < 0 ? "" : prev[from]!;
-        return lineCost(row(before), row(next[y]!), before, next[y]!);
+        return lineCost(row(before), row(next[y]!), before, next[y]!, limit);
       },
     );
     // Lines with pictures stay where they are: terminals differ in what they do with a picture a line move takes along.
