@@ -2,10 +2,12 @@
  * The pane's laid-out blocks kept from frame to frame (block-memo.ts): the same objects while
  * nothing they show changed, so the memoised rows are left alone; laid out again when the store
  * changed, a message was replaced, or the day moved on ("Today" is yesterday's date by then).
+ * And the selected message is found in a big list without a scan of it.
  */
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { BlockMemo } from "../../src/ui/block-memo.js";
+import { indexOfId } from "../../src/ui/hooks/use-message-window.js";
 import { renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
 import { layoutStickyWindow, type WindowTop } from "../../src/ui/sticky-window.js";
 import * as eg from "../fixtures/example.js";
@@ -74,4 +76,12 @@ it("lays out again when the day moves on: a day separator no longer says Today",
   expect(today[0]!.lines[0]!.text).toBe("Today");
   const tomorrow = lay(options(T + 3600 + 86_400));
   expect(tomorrow[0]!.lines[0]!.text).toBe("Yesterday");
+});
+
+it("finds the selected message in a narrow's messages by halving, and by a scan when they are out of order", () => {
+  const { messages } = setUp();
+  messages.forEach((m, i) => expect(indexOfId(messages, m.id)).toBe(i));
+  expect(indexOfId(messages, messages.at(-1)!.id + 1)).toBe(-1);
+  const shuffled = [messages[3]!, messages[0]!, messages[5]!, messages[1]!];
+  shuffled.forEach((m, i) => expect(indexOfId(shuffled, m.id)).toBe(i));
 });

@@ -77,13 +77,31 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
  * message when the view opens there (read-policy.ts); else the newest (following new ones).
  */
 export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection, narrow?: Narrow): number {
-  let index = messages.findIndex((m) => m.id === sel.id);
+  let index = sel.id === undefined ? -1 : indexOfId(messages, sel.id);
   if (index === -1 || sel.follow) {
     const atUnread = sel.initial && (!narrow || opensAtFirstUnread(narrow));
     const firstUnread = atUnread ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
     index = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   return index;
+}
+
+/**
+ * Where message `id` is in a narrow's messages: they come in id order (the list's ids are kept
+ * sorted), so by halving — on every key, a scan of a big list was a good part of the key's work.
+ * Should the order ever not hold, the scan still finds it.
+ */
+export function indexOfId(messages: Message[], id: number): number {
+  let lo = 0;
+  let hi = messages.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = messages[mid]!.id;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return messages.findIndex((m) => m.id === id);
 }
 
 /**
