@@ -11,7 +11,8 @@
  * 30 fps render throttle never holds one back (that would measure the
  * throttle, not the work). The collector's pauses during the keys are
  * counted too (the launcher keeps the young generation small for memory).
- * With BENCH_CPU_PROFILE=file, the keys alone are profiled into that file.
+ * With BENCH_CPU_PROFILE=file, the keys alone are profiled into that file; with
+ * BENCH_ALLOC_PROFILE=file, what they allocate (V8's sampling heap profile, the garbage included).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -172,15 +173,21 @@ const gcObserver = new PerformanceObserver((list) => {
 });
 gcObserver.observe({ entryTypes: ["gc"] });
 const profileTo = process.env.BENCH_CPU_PROFILE;
-const inspector = profileTo ? new Session() : undefined;
-if (inspector) {
-  inspector.connect();
+const allocTo = process.env.BENCH_ALLOC_PROFILE;
+const inspector = profileTo || allocTo ? new Session() : undefined;
+if (inspector) inspector.connect();
+if (inspector && profileTo) {
   await inspector.post("Profiler.enable");
   await inspector.post("Profiler.start");
+}
+if (inspector && allocTo) {
+  await inspector.post("HeapProfiler.enable");
+  await inspector.post("HeapProfiler.startSampling", { samplingInterval: 4096, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
 }
 
 // 100 × k from the newest message, then 100 × j back down.
 counting = true;
+const framesBefore = stdout.frames;
 const cpuBefore = process.cpuUsage();
 const latencies: number[] = [];
 let missed = 0;
@@ -190,12 +197,17 @@ for (let i = 0; i < PRESSES; i++) {
   else latencies.push(ms);
 }
 const cpu = process.cpuUsage(cpuBefore);
+const framesPerKey = (stdout.frames - framesBefore) / PRESSES;
 counting = false;
-if (inspector) {
+if (inspector && profileTo) {
   const { profile } = await inspector.post("Profiler.stop");
-  await writeFile(profileTo!, JSON.stringify(profile));
-  inspector.disconnect();
+  await writeFile(profileTo, JSON.stringify(profile));
 }
+if (inspector && allocTo) {
+  const { profile } = await inspector.post("HeapProfiler.stopSampling");
+  await writeFile(allocTo, JSON.stringify(profile));
+}
+inspector?.disconnect();
 gcObserver.disconnect();
 
 const rssMb = process.memoryUsage().rss / 1024 / 1024;
@@ -214,7 +226,7 @@ printFigure("j/k to frame, max", Math.max(...latencies).toFixed(1), "ms");
 // CPU time is less swayed than wall time by other processes on a shared machine.
 printFigure("CPU time of the process per key (all its work while the keys ran)", ((cpu.user + cpu.system) / 1000 / PRESSES).toFixed(2), "ms");
 const perKey = [...renders].map(([name, n]) => `${name} ${(n / PRESSES).toFixed(1)}`).join(", ");
-console.log(`  renders per key: ${perKey || "none reported"}`);
+console.log(`  renders per key: ${perKey || "none reported"}; writes to the terminal per key: ${framesPerKey.toFixed(1)}`);
 const gcTotal = gcPauses.reduce((a, b) => a + b, 0);
 printFigure(`collector's pauses during the keys (${gcPauses.length}), total`, gcTotal.toFixed(1), `ms (longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`);
 printFigure("RSS after the run", rssMb.toFixed(0), "MB");

@@ -242,6 +242,13 @@ export class FrameWriter {
       this.toRestingRow(next.length);
       if (next.length < prev.length) this.out += ERASE_BELOW;
     }
+    // The lines on screen keep their cells for the next frame, looked at or not in this one: a
+    // frame with too few changes for the scroll search skipped most, and the next one worked
+    // them all out again.
+    for (const line of next) {
+      if (!grids.has(line) && last?.grids.has(line)) grids.set(line, last.grids.get(line)!);
+      if (!rows.has(line) && last?.rows.has(line)) rows.set(line, last.rows.get(line)!);
+    }
     this.lines = next;
   }
 
