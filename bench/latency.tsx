@@ -211,6 +211,10 @@ inspector?.disconnect();
 gcObserver.disconnect();
 
 const rssMb = process.memoryUsage().rss / 1024 / 1024;
+// What the screen holds (garbage gone), beside what the process has: the young generation's
+// pace of collections moves RSS, not this.
+globalThis.gc?.();
+const heapMb = process.memoryUsage().heapUsed / 1024 / 1024;
 instance.unmount();
 await session.dispose(500);
 await client.close();
@@ -230,4 +234,5 @@ console.log(`  renders per key: ${perKey || "none reported"}; writes to the term
 const gcTotal = gcPauses.reduce((a, b) => a + b, 0);
 printFigure(`collector's pauses during the keys (${gcPauses.length}), total`, gcTotal.toFixed(1), `ms (longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`);
 printFigure("RSS after the run", rssMb.toFixed(0), "MB");
+printFigure("V8 heap in use after the run and a full collection", heapMb.toFixed(1), "MB");
 process.exit(0);
