@@ -209,7 +209,10 @@ export class FrameWriter {
       (y) => prev[y] !== next[y],
       (from, y, limit) => {
         const before = from < 0 ? "" : prev[from]!;
-        return lineCost(row(before), row(next[y]!), before, next[y]!, limit);
+        const after = row(next[y]!);
+        // On a blank line the cost is the line's own: kept with its cells, from frame to frame.
+        if (from < 0 && after && limit === undefined) return (after.onBlank ??= lineCost(row(before), after, before, next[y]!));
+        return lineCost(row(before), after, before, next[y]!, limit);
       },
     );
     // Lines with pictures stay where they are: terminals differ in what they do with a picture a line move takes along.

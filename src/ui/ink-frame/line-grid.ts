@@ -209,6 +209,8 @@ export interface CostRow {
   cells: Int32Array;
   styles: Int32Array;
   bytes: Uint8Array;
+  /** What writing the line on a blank line costs, once asked (the scroll search asks it of every line of every frame). */
+  onBlank?: number;
 }
 
 const styleIds = new WeakMap<AnsiCode[], number>();
