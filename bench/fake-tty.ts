@@ -9,6 +9,8 @@ export class FakeTty extends Writable {
   /** When the first and the last write came (performance.now()). */
   firstWriteAt = 0;
   lastWriteAt = 0;
+  /** Everything written since `record()` was called (undefined when not recording). */
+  recorded: string | undefined;
   private waiters: Array<() => void> = [];
 
   constructor(
@@ -24,10 +26,16 @@ export class FakeTty extends Writable {
     if (this.frames === 1) this.firstWriteAt = this.lastWriteAt;
     const text = chunk.toString();
     if (text.length > 64) this.last = text; // a frame, not the synchronized-output markers around it
+    if (this.recorded !== undefined) this.recorded += text;
     const waiting = this.waiters;
     this.waiters = [];
     for (const w of waiting) w();
     done();
+  }
+
+  /** Keeps what is written from now on (the frame writer sends only the rows that changed, so a title drawn once is in no later frame). */
+  record(): void {
+    this.recorded = "";
   }
 
   /** Resolves at the next write (true), or false after `ms`. */

@@ -38,6 +38,7 @@ const runs = [
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },
+  { title: `Keystroke to frame, the real App on a fake 120×40 TTY, the combined feed (data set: ${data})`, file: "latency.js", args: ["feed", "120", "40", data] },
   { title: "Compose box: soft wrap of a 10,000-character message, 86 columns", file: "compose.js", args: [] },
   { title: "Bytes written per keystroke, Ink's own writer (before), 80×24", file: "frame-bytes-ink.js", args: ["80", "24", "before"] },
   { title: "Bytes written per keystroke, the frame writer (after), 80×24", file: "frame-bytes.js", args: ["80", "24", "after"] },

@@ -19,6 +19,8 @@
 //   for the whole program, src/render/string-width.ts;
 // - the grapheme segmenters that @alcalzone/ansi-tokenize and slice-ansi make when they load:
 //   both use src/render/graphemes.ts instead; and wrap-ansi breaks long words by its clusters;
+// - Ink's text squashing: remembered per text node while its children are unchanged, instead of
+//   calling every style's transform and tokenizing the result again every frame;
 // - Ink's reconciler: its two top-level awaits, which run only with DEV=true (React devtools),
 //   go, so that the bundle can be a script V8 caches between runs;
 // - marked-terminal's cli-table3 and cli-highlight: termchat draws tables and highlights code
@@ -165,6 +167,18 @@ export const EDITS = [
           "            };",
         ].join("\n"),
       ],
+    ],
+  },
+  {
+    // Every frame squashed every text node on screen again (each style's transform called, the
+    // result tokenized): a node's text is kept on it while its children are unchanged
+    // (src/ui/ink-frame/squash-memo.ts). The recursion into nested text goes through the kept one too.
+    name: "Ink's text squashing",
+    file: file("ink", "build", "squash-text-nodes.js"),
+    prepend: `import { rememberSquashed as __termchatRememberSquashed } from ${JSON.stringify(here("src/ui/ink-frame/squash-memo.ts"))};\n`,
+    replace: [
+      ["const squashTextNodes = (node) => {", "const squashTextNodesAfresh = (node) => {"],
+      ["export default squashTextNodes;", "const squashTextNodes = __termchatRememberSquashed(squashTextNodesAfresh);\nexport default squashTextNodes;"],
     ],
   },
   {

@@ -23,6 +23,7 @@ import { useFirstFrame } from "./hooks/use-first-frame.js";
 import { useLook } from "./hooks/use-look.js";
 import { useMoveFollow } from "./hooks/use-move-follow.js";
 import { useOpenView } from "./hooks/use-open-view.js";
+import { useRenderProbe } from "./render-probe.js";
 import { useSidebarFollowsView } from "./hooks/use-sidebar-follow.js";
 import { useStoreVersion } from "./hooks/use-store.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
@@ -57,6 +58,7 @@ export interface AppProps {
 }
 
 export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven, color = true, onQuit, onFirstFrame, startNotice, layoutCache: layoutCacheGiven }: AppProps) {
+  useRenderProbe("app");
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { columns, rows } = useTerminalSize();

@@ -8,6 +8,7 @@
 import type { Message } from "../api/schemas/common.js";
 import type { Store } from "../model/store.js";
 import type { RenderContext } from "../render/markdown.js";
+import type { BlockMemo } from "./block-memo.js";
 import { layoutMessage, layoutWindow, type Block, type LayoutOptions } from "./message-layout.js";
 
 /** The pane's first row: a message, and how many of its lines are scrolled off above. */
@@ -80,6 +81,7 @@ function topOf(blocks: Block[], selectedId: number | undefined, height: number):
  * page: a selection gone below shows near the top, under the message before it; one gone above
  * shows near the bottom, over the message after it (each cut to a third of the pane), so the
  * message just left stays in sight. Without a previous window the selection is placed afresh.
+ * Blocks kept in `memo` (made ready for these inputs by its `use`) are taken from it.
  */
 export function layoutStickyWindow(
   store: Store,
@@ -89,10 +91,11 @@ export function layoutStickyWindow(
   o: LayoutOptions,
   ctx: RenderContext,
   previous: WindowTop | undefined,
+  memo?: BlockMemo,
 ): StickyWindow {
   if (messages.length === 0) return { blocks: [], skip: 0, top: undefined };
   const sel = Math.max(0, Math.min(messages.length - 1, selected));
-  const pane = new Pane(store, messages, height, o, ctx);
+  const pane = new Pane(store, messages, height, o, ctx, memo);
   if (previous) {
     const kept = pane.keep(sel, previous);
     if (kept) return kept;
@@ -115,6 +118,7 @@ class Pane {
     private readonly height: number,
     private readonly o: LayoutOptions,
     private readonly ctx: RenderContext,
+    private readonly memo: BlockMemo | undefined,
   ) {
     this.context = Math.max(1, Math.floor(height / 3));
   }
@@ -122,7 +126,13 @@ class Pane {
   private block(i: number): Block {
     let b = this.laid.get(i);
     if (!b) {
-      b = layoutMessage(this.store, this.messages[i]!, this.messages[i - 1], this.o, this.ctx);
+      const m = this.messages[i]!;
+      const prev = this.messages[i - 1];
+      b = this.memo?.get(m, prev);
+      if (!b) {
+        b = layoutMessage(this.store, m, prev, this.o, this.ctx);
+        this.memo?.set(m, prev, b);
+      }
       this.laid.set(i, b);
     }
     return b;

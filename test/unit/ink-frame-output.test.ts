@@ -104,6 +104,25 @@ describe("the frame buffer the bundle draws with", () => {
     }
   });
 
+  it("writes the same bytes frame after frame at one size, each a small change of the one before (rows taken from the frame before)", () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const rand = prng(seed);
+      const frame = randomFrame(rand);
+      for (let step = 0; step < 6; step++) {
+        // Drop one operation or repeat another one elsewhere: most rows stay, some change.
+        const ops = frame.ops.slice();
+        const i = Math.floor(rand() * ops.length);
+        const op = ops[i];
+        if (rand() < 0.5 || op?.kind !== "write") ops.splice(i, 1);
+        else ops.push({ ...op, y: op.y + 1 });
+        frame.ops = ops.filter((o, k) => o.kind !== "unclip" || ops.slice(0, k).filter((c) => c.kind === "clip").length > ops.slice(0, k).filter((c) => c.kind === "unclip").length);
+        const expected = draw(InkOutput, frame);
+        const got = draw(Output as unknown as OutputClass, frame);
+        if (got.output !== expected.output) expect({ seed, step, output: got.output }).toEqual({ seed, step, output: expected.output });
+      }
+    }
+  });
+
   it("draws a styled, wide-character frame a user can read", () => {
     const out = new Output({ width: 12, height: 2 });
     out.write(0, 0, "\x1b[1m漢字\x1b[22m ok", { transformers: [] });

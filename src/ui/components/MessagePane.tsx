@@ -5,17 +5,23 @@
  * list (RowMark.tsx); recipient headers take their channel's colour, made
  * readable on the background; reactions show the reader's own in brackets
  * and the theme's colour.
+ *
+ * A key that moves the selection changes the marks of a few rows only: each row is memoised
+ * (MessageRow), and renders again only when its line, its mark, the focus, the theme or the
+ * glyphs change. The lines are the laid-out blocks' own objects, the same from frame to frame
+ * while their message is unchanged (block-memo.ts); a changed message brings new line objects.
  */
 import { Box, Text, type DOMElement } from "ink";
-import { useRef } from "react";
+import { memo, useRef } from "react";
 import { useImageOverlay } from "../images/use-image-overlay.js";
 import { CHIP_GAP, segmentText, type Block, type Line } from "../message-layout.js";
-import { glyphs } from "../../render/glyphs.js";
+import { glyphs, presentationKey } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { useHitRegion } from "../mouse/hit-map.js";
 import { paneStart } from "../sticky-window.js";
+import { useRenderProbe } from "../render-probe.js";
 import { useTheme, type Theme } from "../theme.js";
-import { RowMark } from "./RowMark.js";
+import { RowMark, type MarkKind } from "./RowMark.js";
 
 export interface MessagePaneProps {
   blocks: Block[];
@@ -44,6 +50,7 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
   useImageOverlay(box, rows);
   // Two columns before a line's text: the gutter's mark and the body's indent.
   useHitRegion({ kind: "messages", box, rows, textLeft: 2 });
+  const glyphSet = presentationKey();
   return (
     <Box ref={box} flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
       {rows.length === 0 ? (
@@ -52,17 +59,33 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
         rows.map((r, i) => {
           const selected = r.id === selectedId;
           const isUnread = unread.has(r.id);
-          return (
-            <Text key={i} wrap="truncate">
-              <RowMark kind={selected ? "selected" : isUnread && r.line.lead ? "unread" : "none"} focused={focused} />
-              <StyledLine line={r.line} theme={theme} />
-            </Text>
-          );
+          const mark = selected ? "selected" : isUnread && r.line.lead ? "unread" : "none";
+          return <MessageRow key={i} line={r.line} mark={mark} focused={focused} theme={theme} glyphSet={glyphSet} />;
         })
       )}
     </Box>
   );
 }
+
+export interface MessageRowProps {
+  line: Line;
+  mark: MarkKind;
+  focused: boolean;
+  theme: Theme;
+  /** The glyph set in use (presentationKey): marks and rules are drawn with it. */
+  glyphSet: string;
+}
+
+/** One row of the pane: its gutter mark and its line. Rendered again only when a prop changes (lines are never changed in place). */
+export const MessageRow = memo(function MessageRow({ line, mark, focused, theme }: MessageRowProps) {
+  useRenderProbe("message row");
+  return (
+    <Text wrap="truncate">
+      <RowMark kind={mark} focused={focused} />
+      <StyledLine line={line} theme={theme} />
+    </Text>
+  );
+});
 
 function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
   switch (line.style) {

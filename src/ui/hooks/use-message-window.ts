@@ -14,6 +14,7 @@ import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
 import { renderContext, type LayoutCache, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
+import { BlockMemo } from "../block-memo.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
 import { selectionOf, type Selection, type UiAction, type UiState } from "../ui-state.js";
 
@@ -51,12 +52,16 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   );
   // Where the pane's window starts, kept from frame to frame while the same narrow is open.
   const shown = useRef<{ key: string; top: WindowTop | undefined }>({ key: "", top: undefined });
+  // The blocks laid out for earlier frames, taken again while nothing they show changed (block-memo.ts).
+  const memo = useRef<BlockMemo | null>(null);
+  memo.current ??= new BlockMemo();
   const { blocks, skip } = useMemo(() => {
     if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
     const key = narrowKey(narrow);
     const previous = shown.current.key === key ? shown.current.top : undefined;
     const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images, cache };
-    const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous);
+    memo.current!.use(store, options, ctxRender, key);
+    const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous, memo.current!);
     shown.current = { key, top: window.top };
     return window;
   }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images, cache]);
@@ -72,13 +77,31 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
  * message when the view opens there (read-policy.ts); else the newest (following new ones).
  */
 export function selectionIndex(store: Store | undefined, messages: Message[], sel: Selection, narrow?: Narrow): number {
-  let index = messages.findIndex((m) => m.id === sel.id);
+  let index = sel.id === undefined ? -1 : indexOfId(messages, sel.id);
   if (index === -1 || sel.follow) {
     const atUnread = sel.initial && (!narrow || opensAtFirstUnread(narrow));
     const firstUnread = atUnread ? messages.findIndex((m) => store?.unreads.has(m.id)) : -1;
     index = firstUnread >= 0 ? firstUnread : messages.length - 1;
   }
   return index;
+}
+
+/**
+ * Where message `id` is in a narrow's messages: they come in id order (the list's ids are kept
+ * sorted), so by halving — on every key, a scan of a big list was a good part of the key's work.
+ * Should the order ever not hold, the scan still finds it.
+ */
+export function indexOfId(messages: Message[], id: number): number {
+  let lo = 0;
+  let hi = messages.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = messages[mid]!.id;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return messages.findIndex((m) => m.id === id);
 }
 
 /**

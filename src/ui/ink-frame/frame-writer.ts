@@ -207,9 +207,12 @@ export class FrameWriter {
     const shift = findShift(
       shared,
       (y) => prev[y] !== next[y],
-      (from, y) => {
+      (from, y, limit) => {
         const before = from < 0 ? "" : prev[from]!;
-        return lineCost(row(before), row(next[y]!), before, next[y]!);
+        const after = row(next[y]!);
+        // On a blank line the cost is the line's own: kept with its cells, from frame to frame.
+        if (from < 0 && after && limit === undefined) return (after.onBlank ??= lineCost(row(before), after, before, next[y]!));
+        return lineCost(row(before), after, before, next[y]!, limit);
       },
     );
     // Lines with pictures stay where they are: terminals differ in what they do with a picture a line move takes along.
@@ -241,6 +244,13 @@ export class FrameWriter {
     } else if (complete) {
       this.toRestingRow(next.length);
       if (next.length < prev.length) this.out += ERASE_BELOW;
+    }
+    // The lines on screen keep their cells for the next frame, looked at or not in this one: a
+    // frame with too few changes for the scroll search skipped most, and the next one worked
+    // them all out again.
+    for (const line of next) {
+      if (!grids.has(line) && last?.grids.has(line)) grids.set(line, last.grids.get(line)!);
+      if (!rows.has(line) && last?.rows.has(line)) rows.set(line, last.rows.get(line)!);
     }
     this.lines = next;
   }

@@ -209,6 +209,8 @@ export interface CostRow {
   cells: Int32Array;
   styles: Int32Array;
   bytes: Uint8Array;
+  /** What writing the line on a blank line costs, once asked (the scroll search asks it of every line of every frame). */
+  onBlank?: number;
 }
 
 const styleIds = new WeakMap<AnsiCode[], number>();
@@ -251,9 +253,10 @@ export function costRow(grid: Grid | false): CostRow | false {
 /**
  * About the bytes that turn line `prev` on screen into `next`: the changed cells, a cursor
  * movement per run of them and a few bytes per change of style. Exact enough to choose between
- * two ways of drawing a frame, and cheap: it is asked for many pairs of lines.
+ * two ways of drawing a frame, and cheap: it is asked for many pairs of lines. With `limit`, it
+ * stops counting once the cost reaches it (the answer is then "at least `limit`").
  */
-export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine: string, nextLine: string): number {
+export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine: string, nextLine: string, limit = Infinity): number {
   if (prevLine === nextLine) return 0;
   if (!prev || !next) return MOVE_BYTES + utf8Bytes(nextLine);
   let cost = 0;
@@ -272,6 +275,7 @@ export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine:
     if (next.styles[x] !== style) cost += 6;
     style = next.styles[x]!;
     cost += next.bytes[x]!;
+    if (cost >= limit) return cost;
   }
   return cost;
 }

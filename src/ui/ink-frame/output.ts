@@ -7,7 +7,11 @@
  *   not parsed again;
  * - cells that share a style share one style list, and the escape codes that go from one
  *   style to the next are remembered per pair, so joining a row is mostly string appends;
- * - blank cells are one shared object, and plain ASCII characters skip width measuring.
+ * - blank cells are one shared object, and plain ASCII characters skip width measuring;
+ * - a row whose cells are those of the same row of the frame before takes that row's text, and
+ *   the rows' cell arrays are those of the frame before the last, filled again: a key that
+ *   changes a few rows joins only those, and a frame allocates next to nothing (each frame's
+ *   garbage was most of a key's collections, the young generation being kept small).
  * test/unit/ink-frame-output.test.ts compares it with Ink's `Output` on random frames.
  */
 import sliceAnsi from "slice-ansi";
@@ -133,6 +137,21 @@ function rowToString(row: (StyledChar | undefined)[]): string {
   return (out + transition(previous, NO_STYLES)).trimEnd();
 }
 
+type Row = (StyledChar | undefined)[];
+
+/**
+ * The rows of the last frame composed (their cells and text) and spare rows to compose the next
+ * one in. Terminal-wide: the frames of one terminal; a frame composed for something else (a
+ * test's second screen) only finds fewer rows to take.
+ */
+const frames: { width: number; cells: Row[]; text: string[]; spare: Row[] } = { width: -1, cells: [], text: [], spare: [] };
+
+function sameRow(a: Row, b: Row): boolean {
+  if (a.length !== b.length) return false;
+  for (let x = 0; x < a.length; x++) if (a[x] !== b[x]) return false;
+  return true;
+}
+
 export default class Output {
   readonly width: number;
   readonly height: number;
@@ -157,15 +176,29 @@ export default class Output {
   }
 
   get(): { output: string; height: number } {
-    const rows: (StyledChar | undefined)[][] = [];
-    for (let y = 0; y < this.height; y++) rows.push(new Array<StyledChar>(this.width).fill(BLANK));
+    const before = frames.width === this.width ? frames : undefined;
+    const rows: Row[] = [];
+    for (let y = 0; y < this.height; y++) {
+      const spare = before?.spare[y];
+      if (spare) spare.length = this.width;
+      rows.push(spare ? spare.fill(BLANK) : new Array<StyledChar>(this.width).fill(BLANK));
+    }
     const clips: Clip[] = [];
     for (const op of this.operations) {
       if (op.type === "clip") clips.push(op.clip);
       else if (op.type === "unclip") clips.pop();
       else this.paint(rows, op, clips.at(-1));
     }
-    return { output: rows.map(rowToString).join("\n"), height: rows.length };
+    const text = rows.map((row, y) => {
+      const was = before?.cells[y];
+      return was && sameRow(row, was) ? before.text[y]! : rowToString(row);
+    });
+    // This frame's rows are compared with by the next one; the last frame's are filled again for it.
+    frames.spare = before ? before.cells : [];
+    frames.width = this.width;
+    frames.cells = rows;
+    frames.text = text;
+    return { output: text.join("\n"), height: rows.length };
   }
 
   /** Places one write's lines into the rows, cut to the clip region when there is one. */
