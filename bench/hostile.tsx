@@ -33,7 +33,7 @@ import { App } from "../src/ui/App.js";
 import { renderMarkdown } from "../src/render/markdown.js";
 import { LayoutCache, renderContext } from "../src/ui/message-layout.js";
 import { KeypressProvider } from "../src/ui/hooks/use-keypress.js";
-import { releaseStartupGarbage } from "../src/ui/startup-memory.js";
+import { releaseStartupGarbage, steadyHeapGrowth } from "../src/ui/startup-memory.js";
 import { awkwardName, MAX_NAME_LENGTH, MAX_TOPIC_LENGTH, PATHOLOGICAL_MARKDOWN } from "../test/fixtures/hostile-content.js";
 import { fakeStdin } from "./fake-stdin.js";
 import { FakeTty } from "./fake-tty.js";
@@ -110,7 +110,10 @@ if (stdout.frames === 0) await stdout.nextWrite(10_000);
 const firstFrameMs = stdout.firstWriteAt - mounted;
 // As the app does after its first frame (src/ui/run.tsx); BENCH_V8_HEAP_GROWTH=1 leaves V8's own
 // heap growth in place (to compare with).
-if (!process.env.BENCH_V8_HEAP_GROWTH) releaseStartupGarbage(0);
+if (!process.env.BENCH_V8_HEAP_GROWTH) {
+  releaseStartupGarbage(0);
+  steadyHeapGrowth();
+}
 
 const status = () => readFileSync("/proc/self/status", "utf8");
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(status())?.[1]) * 1024;

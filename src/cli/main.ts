@@ -113,9 +113,20 @@ export interface Launcher {
 }
 
 /** Once the first frame is drawn: the compiled code is kept 3 s later (the register's handling compiled by then), or at exit. */
-function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
+/**
+ * After the first frame: the compiled code kept for the next start (3 s later, or at exit), and
+ * only then the heap's steady growth, a V8 flag that would make the kept code cache another
+ * flag set's, refused by the next start.
+ */
+function keepCodeAfterFirstFrame(launcher: Launcher, steadyHeapGrowth: () => void): () => void {
   return () => {
-    const keep = () => launcher.keepCompiledCode?.();
+    let kept = false;
+    const keep = () => {
+      if (kept) return;
+      kept = true;
+      launcher.keepCompiledCode?.();
+      steadyHeapGrowth();
+    };
     setTimeout(keep, 3000).unref();
     process.once("exit", keep);
   };
@@ -176,7 +187,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   const warnings = [tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean);
   const noticeText = [...warnings, notes?.start].filter(Boolean).join(" ");
   const startNotice = noticeText ? { text: noticeText, kind: warnings.length > 0 ? ("error" as const) : ("info" as const) } : undefined;
-  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
+  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher, ui.steadyHeapGrowth));
   if (app) await app.waitUntilExit();
   else await started;
   await accounts.closeAll(1500);

@@ -1,6 +1,7 @@
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
+export { steadyHeapGrowth } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
 import { KeypressProvider } from "./hooks/use-keypress.js";

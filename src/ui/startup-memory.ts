@@ -34,14 +34,18 @@ export function collectGarbage(): boolean {
  * at the rate events arrive and frames are drawn: while another member posted 50 messages a
  * second, V8 let the heap grow to three times what was alive before collecting, and resident
  * memory rose by 60 to 100 MiB for a minute (by about 20 with this). Set after start-up, whose
- * large parse is better served by V8's growth.
+ * large parse is better served by V8's growth, and only once the launcher has kept the compiled
+ * code: V8 stamps its code cache with the flags in force, and refuses, at the next start, a cache
+ * stamped under flags other than its own.
  */
 export const STEADY_HEAP_GROWTH = "--heap-growing-percent=25";
 
+export function steadyHeapGrowth(): void {
+  setFlagsFromString(STEADY_HEAP_GROWTH);
+}
+
+/** One full collection `delayMs` after the first frame, while the user reads it. */
 export function releaseStartupGarbage(delayMs = 1000): void {
-  const timer = setTimeout(() => {
-    collectGarbage();
-    setFlagsFromString(STEADY_HEAP_GROWTH);
-  }, delayMs);
+  const timer = setTimeout(() => collectGarbage(), delayMs);
   timer.unref();
 }
