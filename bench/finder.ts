@@ -13,8 +13,7 @@ import { JumpIndex } from "../src/model/jump-index.js";
 import { addRecentMessages } from "../src/model/recent-store.js";
 import { firstRecentFetch } from "../src/model/recent-loading.js";
 import { Store } from "../src/model/store.js";
-import { clientRegisterParams } from "../src/sync/register-params.js";
-import { median, printFigure, startBenchServer } from "./util.js";
+import { median, printFigure, startBenchServer, wholeRegisterParams } from "./util.js";
 
 const { url, email, apiKey, stop } = await startBenchServer(process.argv[2] ?? "large");
 const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
@@ -24,7 +23,7 @@ async function api(method: string, path: string, params: Record<string, unknown>
   return res.json();
 }
 
-const registered = JSON.stringify(await api("POST", "register", registerRequest(clientRegisterParams()).params));
+const registered = JSON.stringify(await api("POST", "register", registerRequest(wholeRegisterParams()).params));
 const probe = new Store(registerResponseSchema.parse(JSON.parse(registered)));
 const channelIds = [...new Set([...probe.channels.keys(), ...probe.channelsModel.unsubscribed.keys(), ...probe.channelsModel.neverSubscribed.keys()])];
 const topicLists = new Map<number, ReturnType<typeof topicsResponseSchema.parse>["topics"]>();

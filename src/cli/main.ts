@@ -130,6 +130,8 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+  // The register names no user: the user's own record comes beside it (sync/user-list.ts).
+  client.prefetch("GET", "users/me", {});
   performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
@@ -147,7 +149,8 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     account: { site: client.site.href, email: account.email },
     stateDir,
     cacheDir,
-    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
+    // The first screen is drawn before the whole user list is in; it comes right after.
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true },
   });
   performance.mark("termchat:session");
   runtime.installSignalHandlers();

@@ -29,6 +29,7 @@ import { getMessages } from "../api/routes/messages.js";
 import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
@@ -36,6 +37,7 @@ import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { clientRegisterParams } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
+import { fillUsers, storeFromRegister, userListApi, type UserListApi } from "./user-list.js";
 
 export type ConnectionState =
   | { kind: "connecting" }
@@ -46,14 +48,14 @@ export type ConnectionState =
   | { kind: "stopped" };
 
 /** The endpoints the machine uses; tests replace them. */
-export interface SyncApi {
+export interface SyncApi extends UserListApi {
   register(client: ApiClient, params: RegisterParams, signal?: AbortSignal): Promise<RegisterResponse>;
   getEvents: typeof getEvents;
   deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
   getMessages: GetMessagesFn;
 }
 
-const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages };
+const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages, ...userListApi };
 
 export interface UpdateMachineOptions {
   /** Backoff bounds of transient failures. Default 100 ms doubling to 10 s. */
@@ -72,6 +74,11 @@ export interface UpdateMachineOptions {
    * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
    */
   startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
+  /**
+   * `start()` returns before the user list is in (it comes in the background): the app draws
+   * its first screen meanwhile. Default: `start()` waits for it. Rebuilds always wait for it.
+   */
+  usersAfterStart?: boolean;
 }
 
 export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
@@ -190,7 +197,22 @@ export class UpdateMachine {
     const first = this.firstPoll;
     this.firstPoll = undefined;
     this.loop = this.pollLoop(first?.reply).catch(() => undefined);
+    const users = this.fillUsers(store);
+    if (this.opts.usersAfterStart) users.catch(() => undefined);
+    else await users;
     return store;
+  }
+
+  /** The user list into `store`, when its register carried none (see user-list.ts). */
+  private fillUsers(store: Store): Promise<void> {
+    return fillUsers(store, {
+      client: this.client,
+      api: this.api,
+      clock: this.clock,
+      signal: this.abort.signal,
+      random: this.opts.random,
+      wanted: () => this.store === store || this.store === undefined,
+    });
   }
 
   /**
@@ -248,10 +270,16 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
+        // The user's own record goes beside the register, which carries no users (user-list.ts).
+        let self: Promise<User> | undefined;
+        const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
+        askSelf().catch(() => undefined);
         const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
         queueId = reg.queue_id;
         if (reason === "start") await this.sendFirstPoll(reg);
-        const store = new Store(reg);
+        const store = await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
+        // A rebuild swaps in a store as whole as the one it replaces.
+        if (reason !== "start") await fillUsers(store, { client: this.client, api: this.api, clock: this.clock, signal: this.abort.signal, random: this.opts.random, wanted: () => true });
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;

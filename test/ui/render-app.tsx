@@ -12,7 +12,7 @@ import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AccountRuntime } from "../../src/sync/account-runtime.js";
+import type { AccountRuntime, AccountRuntimeOptions } from "../../src/sync/account-runtime.js";
 import { AccountsRegistry } from "../../src/sync/accounts-registry.js";
 import type { Commands } from "../../src/sync/commands.js";
 import type { UpdateMachine } from "../../src/sync/update-machine.js";
@@ -50,13 +50,21 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
 export async function renderApp(
-  opts: { as?: string; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
+  opts: {
+    as?: string;
+    settings?: Settings;
+    color?: boolean;
+    size?: { columns: number; rows: number };
+    probe?: (name: string) => void;
+    /** The update machine's options (endpoints replaced, the user list after the start). */
+    machine?: AccountRuntimeOptions["machine"];
+  } = {},
 ): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   const client = ctx.client(opts.as);
   const accounts = new AccountsRegistry();
-  const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir, machine: opts.machine });
   const { machine, commands } = runtime;
   await runtime.start();
   let instance!: ReturnType<typeof render>;
