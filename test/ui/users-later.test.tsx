@@ -52,6 +52,11 @@ it("names read as loading until the user list is in, the @-list waits for it, an
 
   // The sidebar's direct messages name their people: not yet known, so loading.
   await a.waitFor(`@ ${USER_LOADING}`);
+  // Writing to someone new: the people picker waits for the list too.
+  await a.press("\t", "x");
+  await a.waitFor("New direct message");
+  await a.waitFor(PEOPLE_LOADING.label);
+  await a.press(KEY.escape);
   await a.press("h", "h");
   await a.sidebarTo("general");
   await a.press(KEY.enter, "\t");

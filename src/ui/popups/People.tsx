@@ -69,7 +69,8 @@ export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleP
   const own = useRef<PeopleState>({ filter: "", editing: false, cursor: 0 });
   const st = state ?? own.current;
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  const rowsFor = () => userRows(store, now(), { filter: st.filter || undefined });
+  // Part of the list would leave people out: none until the whole user list is in.
+  const rowsFor = () => (store.people.complete ? userRows(store, now(), { filter: st.filter || undefined }) : []);
   const rows = rowsFor();
   const filter = st.filter;
   const editing = st.editing;
@@ -159,7 +160,7 @@ export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleP
           </Box>
         );
       })}
-      {rows.length === 0 ? <Text dimColor>{filter ? "Nobody matches." : "Nobody here."}</Text> : null}
+      {rows.length === 0 ? <Text dimColor>{!store.people.complete ? t`loading people…` : filter ? "Nobody matches." : "Nobody here."}</Text> : null}
       <Box flexGrow={1} />
       <Text dimColor wrap="truncate">
         {t`${rows.length} ${rows.length === 1 ? "person" : "people"} · ${active} active`}
