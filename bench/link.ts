@@ -16,7 +16,8 @@
  * local cache, the live one once the server has answered).
  *
  * Client → link → server-side proxy (notes requests) → server.
- * BENCH_LINK_GZIP=0 or 1 runs one variant only; BENCH_LINK_DEBUG=1 prints each run's requests.
+ * BENCH_LINK_GZIP=0 or 1 runs one variant only, BENCH_LINK_RTT=50 or 150 one profile only;
+ * BENCH_LINK_DEBUG=1 prints each run's requests.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -181,7 +182,7 @@ function printRuns(title: string, results: Run[], zero: number, cached: boolean)
   printFigure("    connections opened by then", m((r) => r.connections), "(each 2 round trips of set-up)");
 }
 
-for (const p of profiles) {
+for (const p of profiles.filter((x) => !process.env.BENCH_LINK_RTT || String(x.rttMs) === process.env.BENCH_LINK_RTT)) {
   for (const gzip of (process.env.BENCH_LINK_GZIP ? [process.env.BENCH_LINK_GZIP === "1"] : [true, false])) {
     const w = await openWire(p, gzip);
     try {
