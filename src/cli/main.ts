@@ -19,6 +19,7 @@ import { registerRequest } from "../api/register-request.js";
 import { clientRegisterParams } from "../sync/register-params.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
+import { collectGarbage } from "../ui/startup-memory.js";
 
 
 function fail(message: string, code: number): never {
@@ -150,7 +151,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     stateDir,
     cacheDir,
     // The first screen is drawn before the whole user list is in; it comes right after.
-    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true },
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true, beforeUserList: collectGarbage },
   });
   performance.mark("termchat:session");
   runtime.installSignalHandlers();

@@ -79,6 +79,12 @@ export interface UpdateMachineOptions {
    * its first screen meanwhile. Default: `start()` waits for it. Rebuilds always wait for it.
    */
   usersAfterStart?: boolean;
+  /**
+   * Runs when the user list's answer is in, before it is parsed. The app collects the start's
+   * garbage there (the register's body and parsed JSON), so that the list's own parse does not
+   * pile on top of it: the highest memory of a start is then the lower.
+   */
+  beforeUserList?: () => void;
 }
 
 export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
@@ -212,6 +218,7 @@ export class UpdateMachine {
       signal: this.abort.signal,
       random: this.opts.random,
       wanted: () => this.store === store || this.store === undefined,
+      beforeParse: this.opts.beforeUserList,
     });
   }
 

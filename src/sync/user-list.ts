@@ -19,12 +19,13 @@ import { jitteredDelay, sleep, type Clock } from "./clock.js";
 
 export interface UserListApi {
   getOwnUser(client: ApiClient, signal?: AbortSignal): Promise<User>;
-  getAllUsers(client: ApiClient, signal?: AbortSignal): Promise<{ members: LazyRecords<User> }>;
+  /** `beforeParse` runs once the answer is in, before it is parsed. */
+  getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void): Promise<{ members: LazyRecords<User> }>;
 }
 
 export const userListApi: UserListApi = {
   getOwnUser: (client, signal) => getOwnUser(client, signal),
-  getAllUsers: (client, signal) => getAllUsers(client, signal),
+  getAllUsers: (client, signal, beforeParse) => getAllUsers(client, signal, beforeParse),
 };
 
 /**
@@ -48,6 +49,8 @@ export interface FillOptions {
   random?: () => number;
   /** Whether the store still wants its users (false once another replaced it). */
   wanted: () => boolean;
+  /** Runs when the list's answer is in, before it is parsed (see UpdateMachineOptions.beforeUserList). */
+  beforeParse?: () => void;
 }
 
 /**
@@ -58,7 +61,7 @@ export interface FillOptions {
 export async function fillUsers(store: Store, o: FillOptions): Promise<void> {
   for (let attempt = 0; !store.people.complete; attempt++) {
     try {
-      const { members } = await o.api.getAllUsers(o.client, o.signal);
+      const { members } = await o.api.getAllUsers(o.client, o.signal, o.beforeParse);
       if (o.wanted() && !store.people.complete) store.usersArrived(members);
       return;
     } catch (err) {

@@ -29,6 +29,14 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
       afterFirstFrame?.();
     },
   };
+  // The user list comes after the first frame (sync/user-list.ts), and leaves its own garbage: its
+  // body and parsed JSON. Given back the same way once the live store has it.
+  const off = props.account.subscribe(() => {
+    const store = props.account.store();
+    if (!store?.people.complete || !store.queueId) return;
+    off();
+    releaseStartupGarbage();
+  });
   // The alternate screen and bracketed paste, before the first frame; given back on every way out.
   // Should an uncaught exception end the process, the app's last frame goes first, to the alternate screen.
   let instance: ReturnType<typeof render> | undefined;

@@ -36,11 +36,14 @@ export function getUsers(client: ApiClient, p: UserQuery & { user_ids?: number[]
  * organization's list is megabytes, so it is parsed a part at a time, each user in the store's
  * form as soon as it is parsed, and checked when first used.
  */
-export function getAllUsers(client: ApiClient, signal?: AbortSignal) {
+export function getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void) {
   return client.request("GET", "users", {
     params: { client_gravatar: true },
     schema: allUsersResponseSchema,
-    parseBytes: (bytes: Buffer) => parseJsonInParts(bytes, { members: compactParsedUser }),
+    parseBytes: (bytes: Buffer) => {
+      beforeParse?.();
+      return parseJsonInParts(bytes, { members: compactParsedUser });
+    },
     maxBytes: 128 * 1024 * 1024,
     timeoutMs: 60_000,
     signal,
