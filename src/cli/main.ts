@@ -5,6 +5,7 @@
  * exit status 1 when the server refused or the network failed, 2 for usage
  * and configuration errors.
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,8 +132,6 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
-  // The register names no user: the user's own record comes beside it (sync/user-list.ts).
-  client.prefetch("GET", "users/me", {});
   performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
@@ -142,7 +141,11 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   // The last run's state draws the first screen while the register is under way (never for the demo).
-  const cacheDir = args.demo || args.noCache ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
+  const cacheFile = args.demo || args.noCache ? undefined : await import("../sync/cache-file.js");
+  const cacheDir = cacheFile?.defaultCacheDir();
+  // The register names no user: the user's own record comes beside it (sync/user-list.ts), unless
+  // the last run's state, which names the user, is there to draw the first screen from.
+  if (!cacheDir || !existsSync(cacheFile!.cachePath(cacheDir, { site: client.site.href, email: account.email }))) client.prefetch("GET", "users/me", {});
   // Every open account has its runtime in the registry; the screen is given the active one's handle.
   const accounts = new AccountsRegistry();
   const { runtime, handle } = await accounts.open({

@@ -277,8 +277,10 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
-        // The user's own record goes beside the register, which carries no users (user-list.ts).
-        let self: Promise<User> | undefined;
+        // The user's own record goes beside the register, which carries no users (user-list.ts),
+        // unless the local cache's store, drawn meanwhile, names the user.
+        const known = reason === "start" ? previous?.users.get(previous.selfId) : undefined;
+        let self: Promise<User> | undefined = known && Promise.resolve(known);
         const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
         askSelf().catch(() => undefined);
         const reg = await this.api.register(this.client, clientRegisterParams(), this.abort.signal);
