@@ -9,6 +9,7 @@ import { userSchema, type User } from "../../src/api/schemas/common.js";
 import { USER_LOADING } from "../../src/model/users.js";
 import { JumpIndex } from "../../src/model/jump-index.js";
 import { PEOPLE_LOADING, applySuggestion, completionContext, suggestionsFor } from "../../src/ui/autocomplete.js";
+import { renderContext } from "../../src/ui/message-layout.js";
 import * as eg from "../fixtures/example.js";
 
 beforeEach(() => eg.resetIds());
@@ -71,4 +72,13 @@ it("@-completion says it is loading, inserts nothing, and offers everyone once t
   const after = suggestionsFor(s, c);
   expect(after.map((x) => x.label)).toEqual(["Other Person"]);
   expect(applySuggestion(text, text.length, c, after[0]!).text).toBe("hi @**Other Person** ");
+});
+
+it("a mention of someone not known yet reads as loading, not as the name typed in it (which may be out of date)", () => {
+  const s = storeWithoutUsers();
+  expect(renderContext(s, false).userName(eg.otherUser.user_id)).toBe(USER_LOADING);
+  s.usersArrived(list([eg.selfUser, eg.otherUser, eg.thirdUser]));
+  expect(renderContext(s, false).userName(eg.otherUser.user_id)).toBe("Other Person");
+  // A user the whole list does not have: the renderer keeps the name typed in the mention.
+  expect(renderContext(s, false).userName(999)).toBeUndefined();
 });
