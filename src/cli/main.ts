@@ -20,7 +20,6 @@ import { registerRequest } from "../api/register-request.js";
 import { clientRegisterParams } from "../sync/register-params.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
-import { collectGarbage } from "../ui/startup-memory.js";
 
 
 function fail(message: string, code: number): never {
@@ -135,7 +134,12 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
-  uiReady?.then(() => performance.mark("termchat:ui-modules"), () => undefined); // a failure is reported where it is awaited
+  // The UI's modules, once loaded: the start's garbage is collected with them (see beforeUserList).
+  let uiModules: Awaited<typeof uiReady> | undefined;
+  uiReady?.then((m) => {
+    uiModules = m;
+    performance.mark("termchat:ui-modules");
+  }, () => undefined); // a failure is reported where it is awaited
   const [{ AccountsRegistry }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/accounts-registry.js"), import("../sync/start-guard.js")]);
   performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
@@ -154,7 +158,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     stateDir,
     cacheDir,
     // The first screen is drawn before the whole user list is in; it comes right after.
-    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true, beforeUserList: collectGarbage },
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true, beforeUserList: () => uiModules?.collectGarbage() },
   });
   performance.mark("termchat:session");
   runtime.installSignalHandlers();

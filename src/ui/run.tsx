@@ -12,6 +12,9 @@ import { TerminalProbe } from "./terminal/TerminalProbe.js";
 import { takeTerminal } from "./terminal/screen-mode.js";
 import { noteLocale } from "./look.js";
 
+/** The start path (cli/main.ts) collects the start's garbage when the user list comes. */
+export { collectGarbage } from "./startup-memory.js";
+
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
  * `afterFirstFrame` runs once the first frame is on screen.
