@@ -13,7 +13,6 @@ import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import type { User } from "../api/schemas/common.js";
 import { compactUser } from "../api/schemas/user-record.js";
-import { getAllUsers, getOwnUser } from "../api/routes/users.js";
 import { Store } from "../model/store.js";
 import { jitteredDelay, sleep, type Clock } from "./clock.js";
 
@@ -23,9 +22,13 @@ export interface UserListApi {
   getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void): Promise<{ members: LazyRecords<User> }>;
 }
 
+// The users' routes and their schemas load when first asked for: a cached start draws its first
+// screen before either is needed (its store names the user; the list comes after the register).
+const routes = () => import("../api/routes/users.js");
+
 export const userListApi: UserListApi = {
-  getOwnUser: (client, signal) => getOwnUser(client, signal),
-  getAllUsers: (client, signal, beforeParse) => getAllUsers(client, signal, beforeParse),
+  getOwnUser: async (client, signal) => (await routes()).getOwnUser(client, signal),
+  getAllUsers: async (client, signal, beforeParse) => (await routes()).getAllUsers(client, signal, beforeParse),
 };
 
 /**
