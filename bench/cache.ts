@@ -19,6 +19,7 @@ import { UpdateMachine } from "../src/sync/update-machine.js";
 import { FaultProxy } from "../test/fixtures/fault-proxy.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
 import { median, printFigure, startBenchServer } from "./util.js";
+import { waitScreen } from "./screen-wait.js";
 
 const data = process.argv[2] ?? "large";
 const delayMs = 3000;
@@ -35,22 +36,6 @@ const rc = join(dir, "zuliprc");
 writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${proxy.url}\n`, { mode: 0o600 });
 const env = { XDG_CACHE_HOME: join(dir, "cache"), XDG_STATE_HOME: join(dir, "state"), XDG_CONFIG_HOME: join(dir, "config") };
 const cacheDir = join(dir, "cache", "termchat");
-
-/**
- * Waits for `re` on screen. Each look is a tmux process: until `closeFrom` (ms from now) it looks
- * every 100 ms, so that the looking does not take the client's CPU while it starts (two cores
- * here), then every 5 ms for a precise time.
- */
-async function waitScreen(s: TmuxSession, re: RegExp, timeoutMs = 60_000, closeFrom = 0): Promise<string> {
-  const start = Date.now();
-  const deadline = start + timeoutMs;
-  for (let i = 0; i < 100_000 && Date.now() < deadline; i++) {
-    const screen = await s.capture();
-    if (re.test(screen)) return screen;
-    await new Promise((r) => setTimeout(r, Date.now() - start < closeFrom ? 100 : 5));
-  }
-  throw new Error(`not on screen within ${timeoutMs} ms: ${re}\n${await s.capture()}`);
-}
 
 function cacheBytes(): number {
   if (!existsSync(cacheDir)) return 0;

@@ -9,8 +9,7 @@ import { registerResponseSchema } from "../src/api/schemas/register.js";
 import { addRecentMessages } from "../src/model/recent-store.js";
 import { firstRecentFetch } from "../src/model/recent-loading.js";
 import { Store } from "../src/model/store.js";
-import { clientRegisterParams } from "../src/sync/register-params.js";
-import { startBenchServer } from "./util.js";
+import { startBenchServer, wholeRegisterParams } from "./util.js";
 
 export async function finderData(data: string) {
   const { url, email, apiKey, stop } = await startBenchServer(data);
@@ -21,7 +20,7 @@ export async function finderData(data: string) {
     return res.json();
   }
 
-  const registered = JSON.stringify(await api("POST", "register", registerRequest(clientRegisterParams()).params));
+  const registered = JSON.stringify(await api("POST", "register", registerRequest(wholeRegisterParams()).params));
   const probe = new Store(registerResponseSchema.parse(JSON.parse(registered)));
   const channelIds = [...new Set([...probe.channels.keys(), ...probe.channelsModel.unsubscribed.keys(), ...probe.channelsModel.neverSubscribed.keys()])];
   const topicLists = new Map<number, ReturnType<typeof topicsResponseSchema.parse>["topics"]>();

@@ -15,8 +15,7 @@ import { registerRequest } from "../src/api/register-request.js";
 import type { Narrow } from "../src/model/narrow.js";
 import { Store } from "../src/model/store.js";
 import { loadMarkdown, renderMarkdown, type RenderContext } from "../src/render/markdown.js";
-import { clientRegisterParams } from "../src/sync/register-params.js";
-import { printFigure, startBenchServer } from "./util.js";
+import { printFigure, startBenchServer, wholeRegisterParams } from "./util.js";
 
 const data = process.argv[2] ?? "large";
 const EVENTS = 100_000;
@@ -34,10 +33,10 @@ const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
 const res = await fetch(`${url}/api/v1/register`, {
   method: "POST",
   headers: { authorization: auth },
-  body: encodeParams(registerRequest(clientRegisterParams()).params),
+  body: encodeParams(registerRequest(wholeRegisterParams()).params),
 });
 // Parsed as the client parses it (a section at a time, users in the store's form).
-const store = new Store(registerResponseSchema.parse(registerRequest(clientRegisterParams()).parseBytes(Buffer.from(await res.arrayBuffer()))));
+const store = new Store(registerResponseSchema.parse(registerRequest(wholeRegisterParams()).parseBytes(Buffer.from(await res.arrayBuffer()))));
 await stop();
 if (process.env.BENCH_DAY_BUDGET) store.messageBudget.setBudget(Number(process.env.BENCH_DAY_BUDGET));
 await loadMarkdown();

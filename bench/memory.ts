@@ -13,10 +13,9 @@ import { join, resolve } from "node:path";
 import { encodeParams } from "../src/api/http.js";
 import { registerResponseSchema } from "../src/api/schemas/register.js";
 import { registerRequest } from "../src/api/register-request.js";
-import { clientRegisterParams } from "../src/sync/register-params.js";
 import { Store } from "../src/model/store.js";
 import { TmuxSession } from "../test/e2e/tmux.js";
-import { printFigure, startBenchServer } from "./util.js";
+import { printFigure, startBenchServer, wholeRegisterParams } from "./util.js";
 import { printBreakdown, readTrace, rssParts, type RssParts } from "./memory-map.js";
 import type { MemoryTraceLine } from "../src/ui/memory-trace.js";
 
@@ -36,7 +35,7 @@ const auth = "Basic " + Buffer.from(`${email}:${apiKey}`).toString("base64");
 const res = await fetch(`${url}/api/v1/register`, {
   method: "POST",
   headers: { authorization: auth },
-  body: encodeParams(registerRequest(clientRegisterParams()).params),
+  body: encodeParams(registerRequest(wholeRegisterParams()).params),
 });
 let body: Buffer | undefined = Buffer.from(await res.arrayBuffer());
 printFigure("register body (bytes, outside the heap)", mb(body.length), "MiB");
@@ -51,7 +50,7 @@ const h0 = heap();
 }
 const h0b = heap();
 // As the client parses it: a section at a time, users in the store's form as they are parsed.
-let parsed: Record<string, unknown> | undefined = registerRequest(clientRegisterParams()).parseBytes(body) as Record<string, unknown>;
+let parsed: Record<string, unknown> | undefined = registerRequest(wholeRegisterParams()).parseBytes(body) as Record<string, unknown>;
 const h1 = heap();
 printFigure("heap: the body parsed in parts (users in store form)", mb(h1 - h0b), "MiB");
 let checked: ReturnType<typeof registerResponseSchema.parse> | undefined = registerResponseSchema.parse(parsed);

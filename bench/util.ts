@@ -1,3 +1,5 @@
+import type { RegisterParams } from "../src/api/register-request.js";
+import { clientRegisterParams } from "../src/sync/register-params.js";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -37,4 +39,13 @@ export async function startBenchServer(data: string) {
         setTimeout(() => child.kill("SIGKILL"), 3000).unref();
       }),
   };
+}
+
+/**
+ * The client's register with the user list in it: a store as it is once the list has come
+ * (the client asks the register for no users and fetches them apart, sync/user-list.ts).
+ */
+export function wholeRegisterParams(): RegisterParams {
+  const p = clientRegisterParams();
+  return { ...p, fetch_event_types: [...(p.fetch_event_types ?? []), "realm_user"] };
 }

@@ -5,6 +5,7 @@
  * exit status 1 when the server refused or the network failed, 2 for usage
  * and configuration errors.
  */
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -146,14 +147,24 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   performance.mark("termchat:register-sent");
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
-  uiReady?.then(() => performance.mark("termchat:ui-modules"), () => undefined); // a failure is reported where it is awaited
+  // The UI's modules, once loaded: the start's garbage is collected with them (see beforeUserList).
+  let uiModules: Awaited<typeof uiReady> | undefined;
+  uiReady?.then((m) => {
+    uiModules = m;
+    performance.mark("termchat:ui-modules");
+  }, () => undefined); // a failure is reported where it is awaited
   const [{ AccountsRegistry }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/accounts-registry.js"), import("../sync/start-guard.js")]);
   performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
   // The last run's state draws the first screen while the register is under way (never for the demo).
   // Nor for a spectator: what it reads is public and fetched afresh.
-  const cacheDir = args.demo || args.noCache || client.spectator ? undefined : (await import("../sync/cache-file.js")).defaultCacheDir();
+  const cacheFile = args.demo || args.noCache || client.spectator ? undefined : await import("../sync/cache-file.js");
+  const cacheDir = cacheFile?.defaultCacheDir();
+  // The register names no user: the user's own record comes beside it (sync/user-list.ts), unless
+  // the last run's state, which names the user, is there to draw the first screen from. A
+  // spectator is no user.
+  if (!client.spectator && (!cacheDir || !existsSync(cacheFile!.cachePath(cacheDir, { site: client.site.href, email: account.email })))) client.prefetch("GET", "users/me", {});
   // Every open account has its runtime in the registry; the screen is given the active one's handle.
   const accounts = new AccountsRegistry();
   const { runtime, handle } = await accounts.open({
@@ -161,7 +172,8 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     account: { site: client.site.href, email: account.email },
     stateDir,
     cacheDir,
-    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }) },
+    // The first screen is drawn before the whole user list is in; it comes right after.
+    machine: { api: { register: checkedRegister() }, startGuard: startGuard({ client, email: account.email }), usersAfterStart: true, beforeUserList: () => uiModules?.collectGarbage() },
   });
   performance.mark("termchat:session");
   runtime.installSignalHandlers();

@@ -22,6 +22,12 @@ export class ChangeJournal<T> {
     this.entries.push(entry);
   }
 
+  /** Everything changed: every reader rebuilds at its next look. */
+  reset(): void {
+    this.base += this.entries.length + 1;
+    this.entries = [];
+  }
+
   /** The position after the last entry: where a reader that is up to date stands. */
   get position(): number {
     return this.base + this.entries.length;

@@ -70,6 +70,18 @@ export class LazyMap<T> extends Map<number, T> {
     super.forEach(fn, thisArg);
   }
 
+  /**
+   * Starts over from a new source (the whole user list, fetched after the first frame): what
+   * the map held goes, and the source's records are taken in as they are asked for.
+   */
+  replaceSource(source: LazyRecords<T>): void {
+    super.clear();
+    this.dropped.clear();
+    this.drained = false;
+    this.leftOut = [];
+    this.source = source;
+  }
+
   /** Takes in up to `count` records not checked yet; returns how many remain. */
   checkSome(count: number): number {
     if (!this.source || this.drained) return 0;

@@ -9,6 +9,7 @@
  * unreads → presence, typing, personal data.
  */
 import type { ChannelFolder, Message, Subscription, Topic, User } from "../api/schemas/common.js";
+import type { LazyRecords } from "../api/schemas/lazy-records.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import type { ServerEvent } from "../api/schemas/events.js";
 import { applyEvent } from "./apply.js";
@@ -28,7 +29,7 @@ import { checkStore, firstUnreadIn } from "./store-queries.js";
 import { Topics, VISIBILITY, type TopicInfo } from "./topics.js";
 import { Typing, typingKey } from "./typing.js";
 import { Unreads } from "./unreads.js";
-import { Users } from "./users.js";
+import { USER_LOADING, Users } from "./users.js";
 import { WidgetFolds } from "./widgets.js";
 
 export { VISIBILITY, type TopicInfo } from "./topics.js";
@@ -50,6 +51,8 @@ export interface StoreOptions {
   selfIdHint?: number;
   /** Clock in ms, read only to stamp typing notices (tests inject one). */
   now?: () => number;
+  /** The register carried no users: they come later (`usersArrived`); the user's own record meanwhile. */
+  usersLater?: { self: User };
 }
 
 export class Store implements NarrowContext {
@@ -122,6 +125,10 @@ export class Store implements NarrowContext {
     this.topicsModel = Topics.fromRegister(reg.user_topics);
     this.unreads = Unreads.fromRegister(reg.unread_msgs, selfId);
     this.users = this.people.byId;
+    if (o.usersLater) {
+      this.people.complete = false;
+      this.users.set(selfId, o.usersLater.self);
+    }
     this.channels = this.channelsModel.subscribed;
     this.folders = this.channelsModel.folders;
     this.userTopics = this.topicsModel.policies;
@@ -232,9 +239,17 @@ export class Store implements NarrowContext {
     return topic === "" ? this.realm.emptyTopicName : topic;
   }
 
+  /** A user's name; while the user list is still coming, an unknown user is said to be loading (never a wrong name). */
   userName(id: number): string {
     if (id === SPECTATOR_SELF_ID) return "spectator";
-    return this.users.get(id)?.full_name ?? `user ${id}`;
+    return this.users.get(id)?.full_name ?? (this.people.complete ? `user ${id}` : USER_LOADING);
+  }
+
+  /** The whole user list arrived (after a register that carried none): names may read differently. */
+  usersArrived(source: LazyRecords<User>): void {
+    this.people.fill(source);
+    this.namesVersion++;
+    this.changed();
   }
 
   userIdByEmail(email: string): number | undefined {

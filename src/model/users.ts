@@ -10,6 +10,9 @@ import { ChangeJournal } from "./change-journal.js";
 import { LazyMap } from "./lazy-map.js";
 import { compactUser, inUserForm } from "../api/schemas/user-record.js";
 
+/** What stands for a user's name while the user list is still coming. */
+export const USER_LOADING = "(loading)";
+
 const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 export interface StatusInfo {
@@ -34,6 +37,14 @@ export class Users {
   readonly changes = new ChangeJournal<number>();
   /** email (API and real) → id, built when first asked and dropped when users change. */
   private emailIndex: Map<string, number> | undefined;
+  /**
+   * Whether every user is known. A start asks the register for no users (they are four fifths
+   * of a big organization's answer) and fetches them once the first screen is drawn: until then
+   * only the user themself, and on a start from the local cache the users it kept, are known.
+   */
+  complete = true;
+  /** Changes to users that arrived while the list was being fetched: applied again over it. */
+  private held: RealmUserEvent[] = [];
 
   static fromRegister(reg: RegisterResponse, statuses: Record<string, UserStatus>): Users {
     const u = new Users(reg.realm_users);
@@ -55,7 +66,24 @@ export class Users {
     return this.emailIndex.get(email);
   }
 
+  /**
+   * The whole list arrived (fetched after the register): it replaces what was known, and the
+   * changes that arrived since the register go over it again. Each change sets fields to what
+   * they became, so applying one that the list already reflects leaves the list as it is.
+   */
+  fill(source: LazyRecords<User>): void {
+    this.byId.replaceSource(source);
+    this.emailIndex = undefined;
+    this.complete = true;
+    const held = this.held;
+    this.held = [];
+    for (const e of held) this.applyRealmUser(e);
+    // Every user may be new to an index kept beside the store: its readers rebuild.
+    this.changes.reset();
+  }
+
   applyRealmUser(e: RealmUserEvent): boolean {
+    if (!this.complete) this.held.push(e);
     const id = e.person.user_id;
     this.changes.note(id);
     if (e.op === "add" || "new_email" in e.person || "delivery_email" in e.person || "email" in e.person) this.emailIndex = undefined;

@@ -69,7 +69,7 @@ export class AccountRuntime {
   private readonly typingExpiry: TypingExpiry;
   private watched: { store: Store; off: () => void } | undefined;
   /** The store whose records are being (or were) checked, and how to stop. */
-  private checks: { store: Store; stop: () => void } | undefined;
+  private checks: { store: Store; stop: () => void; users: boolean } | undefined;
   /** A screen has said what it shows: the account is on screen (records are checked from then on). */
   private shown = false;
   private unfamiliarTold = false;
@@ -287,15 +287,17 @@ export class AccountRuntime {
   private changed(store: Store): void {
     if (store !== this.machine.store) return;
     this.typingExpiry.update(store);
+    // The user list came after the register (sync/user-list.ts): its records are checked too.
+    if (this.checks?.store === store && !this.checks.users && store.people.complete) this.checkRecords(store, true);
     this.feed.emit({ kind: "changed", store });
     this.upkeep.run();
   }
 
   /** The register's users and channels not checked yet, a batch per turn; malformed ones are told in one line. */
-  private checkRecords(store: Store): void {
-    if (this.checks?.store === store) return;
+  private checkRecords(store: Store, again = false): void {
+    if (this.checks?.store === store && !again) return;
     this.checks?.stop();
     const stop = checkRecordsInTurns(store, { ...this.o.recordChecks, onMalformed: (text) => this.tell(text, "error") });
-    this.checks = { store, stop };
+    this.checks = { store, stop, users: store.people.complete };
   }
 }

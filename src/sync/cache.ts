@@ -120,11 +120,14 @@ export class CacheKeeper {
     }, at - this.clock.now());
   }
 
-  /** Writes the live store now (nothing while the cached one is shown: it holds nothing new). */
+  /**
+   * Writes the live store now (nothing while the cached one is shown: it holds nothing new; nor
+   * before the user list is in, as the cache keeps the names its screens show).
+   */
   write(): Promise<void> {
     if (this.writing) return this.writing;
     const store = this.machine.store;
-    if (!store || this.isCached(store) || !this.dirty) return Promise.resolve();
+    if (!store || this.isCached(store) || !this.dirty || !store.people.complete) return Promise.resolve();
     this.dirty = false;
     this.lastWriteAt = this.clock.now();
     this.writing = (async () => {

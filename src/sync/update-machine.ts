@@ -31,6 +31,7 @@ import { getMessages } from "../api/routes/messages.js";
 import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
+import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
@@ -38,6 +39,7 @@ import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
+import { fillUsers, storeFromRegister, userListApi, type UserListApi } from "./user-list.js";
 
 export type ConnectionState =
   | { kind: "connecting" }
@@ -48,14 +50,14 @@ export type ConnectionState =
   | { kind: "stopped" };
 
 /** The endpoints the machine uses; tests replace them. */
-export interface SyncApi {
+export interface SyncApi extends UserListApi {
   register(client: ApiClient, params: RegisterParams, signal?: AbortSignal): Promise<RegisterResponse>;
   getEvents: typeof getEvents;
   deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
   getMessages: GetMessagesFn;
 }
 
-const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages };
+const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages, ...userListApi };
 
 export interface UpdateMachineOptions {
   /** Backoff bounds of transient failures. Default 100 ms doubling to 10 s. */
@@ -78,6 +80,17 @@ export interface UpdateMachineOptions {
    * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
    */
   startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
+  /**
+   * `start()` returns before the user list is in (it comes in the background): the app draws
+   * its first screen meanwhile. Default: `start()` waits for it. Rebuilds always wait for it.
+   */
+  usersAfterStart?: boolean;
+  /**
+   * Runs when the user list's answer is in, before it is parsed. The app collects the start's
+   * garbage there (the register's body and parsed JSON), so that the list's own parse does not
+   * pile on top of it: the highest memory of a start is then the lower.
+   */
+  beforeUserList?: () => void;
 }
 
 export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
@@ -197,7 +210,23 @@ export class UpdateMachine {
     const first = this.firstPoll;
     this.firstPoll = undefined;
     this.loop = this.pollLoop(first?.reply).catch(() => undefined);
+    const users = this.fillUsers(store);
+    if (this.opts.usersAfterStart) users.catch(() => undefined);
+    else await users;
     return store;
+  }
+
+  /** The user list into `store`, when its register carried none (see user-list.ts). */
+  private fillUsers(store: Store): Promise<void> {
+    return fillUsers(store, {
+      client: this.client,
+      api: this.api,
+      clock: this.clock,
+      signal: this.abort.signal,
+      random: this.opts.random,
+      wanted: () => this.store === store || this.store === undefined,
+      beforeParse: this.opts.beforeUserList,
+    });
   }
 
   /**
@@ -255,11 +284,20 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
+        // The user's own record goes beside the register, which carries no users (user-list.ts),
+        // unless the local cache's store, drawn meanwhile, names the user. A spectator is nobody:
+        // it asks for no user, and its store has an id no user has, so that nothing is theirs.
+        const spectator = this.client.spectator;
+        const known = reason === "start" ? previous?.users.get(previous.selfId) : undefined;
+        let self: Promise<User> | undefined = known && Promise.resolve(known);
+        const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
+        if (!spectator) askSelf().catch(() => undefined);
         const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal);
         queueId = reg.queue_id;
         if (reason === "start") await this.sendFirstPoll(reg);
-        // A spectator is nobody: an id no user has, so that nothing is theirs (sent by them, mentioning them).
-        const store = new Store(reg, this.client.spectator ? { selfIdHint: SPECTATOR_SELF_ID } : {});
+        const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
+        // A rebuild swaps in a store as whole as the one it replaces.
+        if (reason !== "start") await fillUsers(store, { client: this.client, api: this.api, clock: this.clock, signal: this.abort.signal, random: this.opts.random, wanted: () => true });
         if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;

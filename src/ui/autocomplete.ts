@@ -36,7 +36,12 @@ export interface Suggestion {
   detail?: string;
   /** The text put in place of the token. */
   insert: string;
+  /** A row that says the list is still coming (the user list, fetched after the first screen): nothing to insert. */
+  waiting?: boolean;
 }
+
+/** The one row people's suggestions are while the user list is still coming: a partial list would leave someone out. */
+export const PEOPLE_LOADING: Suggestion = { kind: "user", label: "loading people…", insert: "", waiting: true };
 
 const MAX_QUERY = 40;
 const BEFORE_TRIGGER = /(^|[\s(\[{"'>])$/;
@@ -85,6 +90,7 @@ export function nameMatches(name: string, query: string): boolean {
 const PRESENCE_RANK: Record<string, number> = { active: 0, idle: 1, offline: 2 };
 
 function userSuggestions(store: Store, c: CompletionContext, limit: number, nowMs: number): Suggestion[] {
+  if (!store.people.complete) return [PEOPLE_LOADING];
   const sameName = new Map<string, number>();
   for (const u of store.users.values()) {
     const k = u.full_name.toLowerCase();
@@ -224,6 +230,7 @@ export function channelNeeded(store: Store, c: CompletionContext): number | unde
  * channel (so `>` can go on to its topics).
  */
 export function applySuggestion(text: string, cursor: number, c: CompletionContext, s: Suggestion): { text: string; cursor: number } {
+  if (s.waiting) return { text, cursor };
   const after = text.slice(cursor);
   const space = s.kind === "channel" || after.startsWith(" ") ? "" : " ";
   const insert = s.insert + space;

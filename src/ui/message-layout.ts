@@ -18,6 +18,7 @@ import { supportsHyperlinks } from "../render/terminal.js";
 import { formatDay, formatTime, isSameDay } from "../render/time.js";
 import { displayWidth } from "../render/wrap.js";
 import { topicKey } from "../model/narrow.js";
+import { USER_LOADING } from "../model/users.js";
 import type { Store } from "../model/store.js";
 import type { MessageHighlight } from "./search-highlight.js";
 import type { DrawnImage } from "./images/terminal-image.js";
@@ -92,7 +93,8 @@ export function renderContext(store: Store, color: boolean, timeZone?: string, h
   const twentyFour = store.personal.settings["twenty_four_hour_time"];
   return {
     selfUserId: store.selfId,
-    userName: (id) => store.users.get(id)?.full_name,
+    // Until the user list is in, a mention of someone not known yet reads as loading: the name typed in it may be out of date.
+    userName: (id) => store.users.get(id)?.full_name ?? (store.people.complete ? undefined : USER_LOADING),
     userIdByName: (name) => {
       if (!byName) {
         byName = new Map();

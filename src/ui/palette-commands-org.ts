@@ -83,6 +83,13 @@ function folderCommands(ctx: ActionContext): PaletteCommand[] {
   return out;
 }
 
+/** A form that picks people needs the whole user list (it comes after the first screen): else says so. */
+function peopleLoaded(c: ActionContext): boolean {
+  if (c.store.people.complete) return true;
+  c.notify("People are still loading; try again in a moment.");
+  return false;
+}
+
 function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
   if (!isOrgAdmin(store)) return [];
@@ -92,6 +99,7 @@ function deactivateCommand(ctx: ActionContext): PaletteCommand[] {
       title: "Deactivate a user",
       detail: "administrators",
       run: (c) =>
+        peopleLoaded(c) &&
         openForm(c, {
           title: "Deactivate a user",
           fields: [
@@ -236,6 +244,7 @@ function personalCommands(ctx: ActionContext): PaletteCommand[] {
       id: "group.create",
       title: "Create a user group",
       run: (c) =>
+        peopleLoaded(c) &&
         openForm(c, {
           title: "New user group",
           fields: [

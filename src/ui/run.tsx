@@ -13,6 +13,9 @@ import { TerminalProbe } from "./terminal/TerminalProbe.js";
 import { takeTerminal } from "./terminal/screen-mode.js";
 import { noteLocale } from "./look.js";
 
+/** The start path (cli/main.ts) collects the start's garbage when the user list comes. */
+export { collectGarbage } from "./startup-memory.js";
+
 /**
  * Mounts the app on the terminal. Ctrl-C is a key like any other (the app decides).
  * `afterFirstFrame` runs once the first frame is on screen.
@@ -30,6 +33,14 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
       afterFirstFrame?.();
     },
   };
+  // The user list comes after the first frame (sync/user-list.ts), and leaves its own garbage: its
+  // body and parsed JSON. Given back the same way once the live store has it.
+  const off = props.account.subscribe(() => {
+    const store = props.account.store();
+    if (!store?.people.complete || !store.queueId) return;
+    off();
+    releaseStartupGarbage();
+  });
   // The alternate screen and bracketed paste, before the first frame; given back on every way out.
   // Should an uncaught exception end the process, the app's last frame goes first, to the alternate screen.
   let instance: ReturnType<typeof render> | undefined;

@@ -16,7 +16,8 @@ import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
 import type { Store } from "../../src/model/store.js";
 import { CacheKeeper } from "../../src/sync/cache.js";
 import { cachePath, loadCache } from "../../src/sync/cache-file.js";
-import { UpdateMachine } from "../../src/sync/update-machine.js";
+import { UpdateMachine, type SyncApi } from "../../src/sync/update-machine.js";
+import { getOwnUser } from "../../src/api/routes/users.js";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
 import { FakeClock, until } from "../fixtures/fake-clock.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";
@@ -43,8 +44,8 @@ function account(client: ApiClient) {
 }
 
 /** A machine with a cache keeper, as a session has them. */
-async function open(client: ApiClient) {
-  const machine = new UpdateMachine(client, { backoff: { baseMs: 10, maxMs: 50 } });
+async function open(client: ApiClient, api?: Partial<SyncApi>) {
+  const machine = new UpdateMachine(client, { backoff: { baseMs: 10, maxMs: 50 }, api });
   machines.push(machine);
   const keeper = await CacheKeeper.open(machine, { dir, account: account(client), intervalMs: 60_000, firstWriteMs: 60_000 });
   keepers.push(keeper);
@@ -77,7 +78,8 @@ async function firstRun(client: ApiClient): Promise<Store> {
 it("a start draws the last run's sidebar, unread counts and narrow before the register, then the server's", async () => {
   const client = ctx.client();
   const before = await firstRun(client);
-  const { machine, keeper } = await open(ctx.client());
+  let asked = 0;
+  const { machine, keeper } = await open(ctx.client(), { getOwnUser: (c, s) => (asked++, getOwnUser(c, s)) });
   const cached = machine.store;
   expect(cached).toBeDefined();
   expect(keeper.isCached(cached)).toBe(true);
@@ -94,6 +96,11 @@ it("a start draws the last run's sidebar, unread counts and narrow before the re
   expect(keeper.isCached(machine.store)).toBe(false);
   // The narrow the cached store held is on the fresh store too (the view keeps its place).
   expect(ids(fresh, FEED).slice(-50)).toEqual(ids(before, FEED).slice(-50));
+  // The register names no user; the cached store did, so the user's own record was not asked for.
+  expect(asked).toBe(0);
+  expect(fresh.selfId).toBe(before.selfId);
+  expect(fresh.people.complete).toBe(true);
+  expect(fresh.userName(fresh.selfId)).toBe(before.userName(before.selfId));
 });
 
 it("what changed elsewhere while closed (deleted, read, edited, moved) does not stay after the register", async () => {

@@ -1,7 +1,8 @@
 /**
- * A server that sends a malformed user or channel in register: the client starts anyway, with
- * the record left out, and says so in the status line (the register's users and joinable
- * channels are checked as they are used, the rest a batch at a time once the screen is up).
+ * A server that sends a malformed user (in the user list, fetched apart from the register) or
+ * channel (in register): the client starts anyway, with the record left out, and says so in the
+ * status line (users and joinable channels are checked as they are used, the rest a batch at a
+ * time once the screen is up).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,10 +19,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function startWith(edit: (body: Record<string, unknown>) => Record<string, unknown>) {
+async function startWith(edit: (body: Record<string, unknown>) => Record<string, unknown>, where = { method: "POST", path: "register" }) {
   const world: FaultyWorld = await faultyWorld();
   cleanup.push(() => world.close());
-  world.proxy.inject({ method: "POST", path: "register", action: { kind: "rewrite", edit } });
+  world.proxy.inject({ ...where, action: { kind: "rewrite", edit } });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-malformed-"));
   cleanup.push(() => rm(stateDir, { recursive: true, force: true }));
   const client = world.client();
@@ -40,7 +41,7 @@ async function startWith(edit: (body: Record<string, unknown>) => Record<string,
 }
 
 it("starts with a malformed user left out, and says which", async () => {
-  const { frame, store } = await startWith((body) => ({ ...body, realm_users: [...(body.realm_users as unknown[]), { user_id: 9999, email: null, full_name: "Broken" }] }));
+  const { frame, store } = await startWith((body) => ({ ...body, members: [...(body.members as unknown[]), { user_id: 9999, email: null, full_name: "Broken" }] }), { method: "GET", path: "users" });
   expect(frame).toContain("Left out 1 malformed user (user 9999: email:");
   expect(frame).toMatch(/Inbox {2}\d+ unread/); // the client works
   expect(store.users.get(9999)).toBeUndefined();

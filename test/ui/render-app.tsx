@@ -13,7 +13,7 @@ import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AccountRuntime } from "../../src/sync/account-runtime.js";
+import type { AccountRuntime, AccountRuntimeOptions } from "../../src/sync/account-runtime.js";
 import { AccountsRegistry } from "../../src/sync/accounts-registry.js";
 import type { Commands } from "../../src/sync/commands.js";
 import type { UpdateMachine } from "../../src/sync/update-machine.js";
@@ -51,14 +51,23 @@ export const KEY = { enter: "\r", escape: "\u001b", down: "\u001b[B", up: "\u001
  * `color`: draw in colour (at chalk's level, which the test sets).
  */
 export async function renderApp(
-  opts: { as?: string; spectator?: boolean; settings?: Settings; color?: boolean; size?: { columns: number; rows: number }; probe?: (name: string) => void } = {},
+  opts: {
+    as?: string;
+    spectator?: boolean;
+    settings?: Settings;
+    color?: boolean;
+    size?: { columns: number; rows: number };
+    probe?: (name: string) => void;
+    /** The update machine's options (endpoints replaced, the user list after the start). */
+    machine?: AccountRuntimeOptions["machine"];
+  } = {},
 ): Promise<AppHarness> {
   const ctx = await withServer({ heartbeatMs: 500 });
   const stateDir = await mkdtemp(join(tmpdir(), "termchat-ui-"));
   // A spectator reads without an account: a client with no credentials.
   const client = opts.spectator ? new ApiClient({ site: ctx.server.url, spectator: true }) : ctx.client(opts.as);
   const accounts = new AccountsRegistry();
-  const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir });
+  const { runtime, handle } = await accounts.open({ client, account: { site: client.site.href, email: client.email }, stateDir, machine: opts.machine });
   const { machine, commands } = runtime;
   await runtime.start();
   let instance!: ReturnType<typeof render>;

@@ -16,7 +16,8 @@ import { CacheKeeper } from "../../src/sync/cache.js";
 import { cachePath, clearCache, loadCache, writeCache } from "../../src/sync/cache-file.js";
 import { takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
 import { UpdateMachine } from "../../src/sync/update-machine.js";
-import { dmMessage, otherUser, registerResponse, streamMessage, subscription, unreadMessages } from "../fixtures/example.js";
+import { dmMessage, otherUser, registerResponse, selfUser, streamMessage, subscription, unreadMessages } from "../fixtures/example.js";
+import { fakeSyncApi } from "../fixtures/fake-sync.js";
 
 const account = { site: "https://chat.example.test/", email: "self@example.test" };
 let dir: string;
@@ -134,4 +135,29 @@ it("clears one account's cache, or every one", async () => {
   expect((await loadCache(dir, account)).kind).toBe("loaded");
   expect(await clearCache(dir)).toBe(1);
   expect((await loadCache(dir, account)).kind).toBe("none");
+});
+
+it("is not written before the user list is in (it keeps the names its screens show), and is once it is", async () => {
+  const fake = fakeSyncApi({ register: () => registerResponse({ user_id: undefined, realm_users: [] }) });
+  fake.setUsers([selfUser, otherUser]);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const machine = new UpdateMachine(fake.client, {
+    usersAfterStart: true,
+    api: { ...fake.api, getAllUsers: async (c, s) => (await gate, fake.api.getAllUsers(c, s)) },
+  });
+  const keeper = await CacheKeeper.open(machine, { dir, account });
+  const store = await machine.start();
+  store.addFetched(FEED, [dmMessage({ id: 102, to: [otherUser], from: otherUser, content: "hi" })], { foundOldest: true, foundNewest: true, direction: "around" });
+  store.changed();
+  await keeper.write();
+  expect((await loadCache(dir, account)).kind).toBe("none");
+  release();
+  for (let i = 0; i < 100 && !store.people.complete; i++) await new Promise((r) => setTimeout(r, 5));
+  await keeper.write();
+  const loaded = await loadCache(dir, account);
+  if (loaded.kind !== "loaded") throw new Error(`not loaded: ${JSON.stringify(loaded)}`);
+  expect(loaded.store.userName(otherUser.user_id)).toBe(otherUser.full_name);
+  await keeper.dispose();
+  await machine.stop();
 });

@@ -40,11 +40,14 @@ afterEach(async () => {
 describe("registering", () => {
   it("declares capabilities, event types and raw Markdown", async () => {
     await machine.start();
-    const p = fake.calls[0]!.params as Record<string, unknown>;
+    const p = fake.calls.find((c) => c.name === "register")!.params as Record<string, unknown>;
     expect(p).toMatchObject({ apply_markdown: false, slim_presence: true });
     expect(p["client_capabilities"]).toMatchObject({ stream_typing_notifications: true, empty_topic_name: true, bulk_message_deletion: true });
     expect(p["event_types"]).toEqual(expect.arrayContaining(["message", "update_message_flags", "subscription", "drafts", "presence", "typing"]));
-    expect(p["fetch_event_types"]).toEqual(expect.arrayContaining(["message", "update_message_flags", "subscription", "realm_user", "drafts"]));
+    expect(p["fetch_event_types"]).toEqual(expect.arrayContaining(["message", "update_message_flags", "subscription", "drafts"]));
+    // The users are fetched apart (sync/user-list.ts); changes to them still come as events.
+    expect(p["fetch_event_types"]).not.toContain("realm_user");
+    expect(p["event_types"]).toContain("realm_user");
     expect(machine.state.kind).toBe("live");
   });
 

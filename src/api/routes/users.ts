@@ -1,6 +1,9 @@
 /** Users: look up one or all, one's own record, deactivation. */
 import type { ApiClient } from "../http.js";
+import { parseJsonInParts } from "../json-sections.js";
+import { compactParsedUser } from "../schemas/user-record.js";
 import {
+  allUsersResponseSchema,
   getOwnUserResponseSchema,
   getUserResponseSchema,
   getUsersResponseSchema,
@@ -28,8 +31,27 @@ export function getUsers(client: ApiClient, p: UserQuery & { user_ids?: number[]
   return client.request("GET", "users", { params: p, schema: getUsersResponseSchema });
 }
 
-export function getOwnUser(client: ApiClient) {
-  return client.request("GET", "users/me", { schema: getOwnUserResponseSchema });
+/**
+ * Every user of the organization for the store (a start's register asks for none): a big
+ * organization's list is megabytes, so it is parsed a part at a time, each user in the store's
+ * form as soon as it is parsed, and checked when first used.
+ */
+export function getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void) {
+  return client.request("GET", "users", {
+    params: { client_gravatar: true },
+    schema: allUsersResponseSchema,
+    parseBytes: (bytes: Buffer) => {
+      beforeParse?.();
+      return parseJsonInParts(bytes, { members: compactParsedUser });
+    },
+    maxBytes: 128 * 1024 * 1024,
+    timeoutMs: 60_000,
+    signal,
+  });
+}
+
+export function getOwnUser(client: ApiClient, signal?: AbortSignal) {
+  return client.request("GET", "users/me", { schema: getOwnUserResponseSchema, signal });
 }
 
 export interface DeactivateUserParams {

@@ -65,7 +65,7 @@ function mapPublicNames(raw: unknown): unknown {
 }
 
 /** An array whose records are checked as they are used (LazyRecords), by their integer id field. */
-function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string, keep?: (checked: T, raw: unknown) => T) {
+export function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string, keep?: (checked: T, raw: unknown) => T) {
   const idOf = (r: unknown) => (r && typeof r === "object" ? (r as Record<string, unknown>)[idField] : undefined);
   return z
     .array(z.unknown())

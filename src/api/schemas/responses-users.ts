@@ -2,12 +2,17 @@
 import * as z from "zod";
 import { legacyPresenceSchema, presenceEntrySchema, successBase, userSchema, userShape, userStatusSchema } from "./common.js";
 import { tolerantObject } from "./tolerant.js";
+import { lazyArray } from "./register.js";
+import { adoptCheckedUser } from "./user-record.js";
 
 export const getUserResponseSchema = tolerantObject({ ...successBase, user: userSchema });
 export type GetUserResponse = z.infer<typeof getUserResponseSchema>;
 
 export const getUsersResponseSchema = tolerantObject({ ...successBase, members: z.array(userSchema) });
 export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
+
+/** GET /users for the store: every user, each checked when first used (LazyRecords), as the register's. */
+export const allUsersResponseSchema = tolerantObject({ ...successBase, members: lazyArray(userSchema, "user", "user_id", adoptCheckedUser) });
 
 /** GET /users/me: the user record's fields at the top level, beside the envelope. */
 export const getOwnUserResponseSchema = tolerantObject({

@@ -1,5 +1,6 @@
 /** The autocomplete list drawn just above the compose box: one row per suggestion, the highlighted one inverse. */
 import { Box, Text } from "ink";
+import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { Suggestion } from "../autocomplete.js";
 import { RowMark } from "./RowMark.js";
@@ -17,6 +18,14 @@ export function Autocomplete({ items, index, width }: AutocompleteProps) {
     <Box flexDirection="column" width={width} flexShrink={0}>
       {items.map((s, i) => {
         const on = i === index;
+        if (s.waiting) {
+          return (
+            <Text key={`${i}:waiting`} wrap="truncate" dimColor>
+              <RowMark kind="none" />
+              {KIND_MARK[s.kind]} {t(s.label)}
+            </Text>
+          );
+        }
         return (
           <Text key={`${i}:${s.insert}`} wrap="truncate" inverse={on}>
             <RowMark kind={on ? "selected" : "none"} inverse={on} />

@@ -159,7 +159,8 @@ export function useCompose(deps: {
   function accept() {
     const { menu, text, cursor } = editor.current;
     const item = menu?.items[menu.index];
-    if (!menu || !item) return;
+    // Still loading: the list is redrawn when the users are in, and the choice is made then.
+    if (!menu || !item || item.waiting) return;
     const next = applySuggestion(text, cursor, menu.context, item);
     edit({ type: "replace", text: next.text, cursor: next.cursor });
   }

@@ -71,7 +71,8 @@ export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleP
   // burst (w/omar typed ahead over a lagging link) each see what the key before them did.
   const own = useRef<PeopleState>(newPeopleState());
   const st = state ?? own.current;
-  const rowsFor = () => userRows(store, now(), { filter: st.list.filter.text || undefined });
+  // Part of the list would leave people out: none until the whole user list is in.
+  const rowsFor = () => (store.people.complete ? userRows(store, now(), { filter: st.list.filter.text || undefined }) : []);
   /** The cursor's row: the person it was on, when presence has reordered the list since. */
   const follow = (list: UserRow[]) => {
     if (st.userId === undefined || st.list.at !== st.userAt) return; // moved since: the move wins
@@ -141,7 +142,7 @@ export function People({ close, state, onOpen, onCard, now = Date.now }: PeopleP
           </Box>
         );
       })}
-      {rows.length === 0 ? <Text dimColor>{filter ? "Nobody matches." : "Nobody here."}</Text> : null}
+      {rows.length === 0 ? <Text dimColor>{!store.people.complete ? t`loading people…` : filter ? "Nobody matches." : "Nobody here."}</Text> : null}
       <Box flexGrow={1} />
       <Text dimColor wrap="truncate">
         {t`${rows.length} ${rows.length === 1 ? "person" : "people"} · ${active} active`}

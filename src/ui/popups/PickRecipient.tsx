@@ -7,7 +7,7 @@
 import { Text } from "ink";
 import { channelRows } from "../../model/selectors.js";
 import type { Store } from "../../model/store.js";
-import { glyphs } from "../../render/glyphs.js";
+import { glyphs, t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { useFeatureContext } from "../contexts.js";
@@ -29,6 +29,8 @@ interface Row {
 const PRESENCE_RANK: Record<string, number> = { active: 0, idle: 1, offline: 2 };
 
 export function peopleRows(store: Store, filter: string, nowMs = Date.now()): Row[] {
+  // Part of the list would leave people out: none until the whole user list is in.
+  if (!store.people.complete) return [];
   const q = filter.trim().toLowerCase();
   return [...store.users.values()]
     .filter((u) => u.is_active !== false && (nameMatches(u.full_name, q) || u.email.toLowerCase().startsWith(q)))
@@ -110,7 +112,7 @@ export function PickRecipient({ mode, title, onPick, close }: PickRecipientProps
         {sanitizeInline(filter)}
         <Text inverse> </Text>
       </Text>
-      {rows.length === 0 ? <Text dimColor>No match.</Text> : null}
+      {rows.length === 0 ? <Text dimColor>{mode === "people" && !ctx.store.people.complete ? t`loading people…` : "No match."}</Text> : null}
       {rows.slice(offset, offset + room).map((r, i) => {
         const on = offset + i === at;
         const picked = chosen().includes(r.id);
