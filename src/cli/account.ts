@@ -70,6 +70,11 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     if (!hit) throw new ConfigError(`no account chosen (choose one next time with --account NAME: ${names.join(", ")})`);
     chosen = hit;
   }
+  return accountOf(chosen, o);
+}
+
+/** An account as a command uses it: its zuliprc with the command line's TLS options applied. */
+function accountOf(chosen: NamedAccount, o: AccountOptions): Account {
   const rc = chosen.account;
   return {
     site: rc.site,
@@ -81,6 +86,20 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     ...(rc.clientCertKey ? { clientCertKey: rc.clientCertKey } : {}),
     ...(rc.insecure ? { insecure: true } : {}),
   };
+}
+
+/**
+ * The accounts the app connects at once: with several configured and none named on the command
+ * line, every one (or those the settings' `connect` names, when it names any that exist).
+ * Undefined when one account applies (named, given by --site, or the only one): resolveAccount's.
+ */
+export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string }> | undefined> {
+  if ((o.site && o.email && o.apiKey) || o.account !== undefined) return undefined;
+  const paths = deps.paths ?? defaultAccountPaths();
+  const found = await discoverAccounts({ config: o.config, paths });
+  if (found.accounts.length < 2) return undefined;
+  const chosen = found.accounts.filter((a) => connect?.includes(a.name));
+  return (chosen.length ? chosen : found.accounts).map((a) => ({ name: a.name, ...accountOf(a, o) }));
 }
 
 export async function clientForAccount(a: Account, warn?: (line: string) => void): Promise<ApiClient> {

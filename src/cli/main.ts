@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
-import type { AccountChoice } from "./account.js";
 import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
@@ -87,12 +86,8 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
     };
   }
   const { resolveAccount: resolveFromOptions } = await import("./account.js");
-  // Several accounts and none named: a terminal asks (before the app); elsewhere it is an error listing them.
-  const choose =
-    process.stdin.isTTY && process.stdout.isTTY
-      ? async (choices: AccountChoice[]) => (await import("../ui/popups/AccountPicker.js")).pickAccount(choices)
-      : undefined;
-  return { account: await resolveFromOptions(args, { choose }) };
+  // Several accounts and none named connect together in a terminal (runSeveralIfConfigured); elsewhere it is an error listing them.
+  return { account: await resolveFromOptions(args) };
 }
 
 /**
@@ -122,6 +117,8 @@ function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
 
 async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
+  // Several accounts configured and none named: in a terminal, all of them at once.
+  if (!args.demo && process.stdin.isTTY && process.stdout.isTTY && (await runSeveralIfConfigured(args, launcher))) return;
   const { account, close, notes } = await resolveAccount(args);
   const tls = await readTlsFiles(account);
   const client = new ApiClient(
@@ -183,6 +180,18 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   if (!terminal) fail("the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
   // Once more where it stays readable: the screen the demo drew is gone.
   if (notes) process.stdout.write(`termchat: ${notes.end}\n`);
+  process.exit(0);
+}
+
+/** Runs the app on every configured account when there are several and none is named; false when one account applies. */
+async function runSeveralIfConfigured(args: ClientArgs, launcher: Launcher): Promise<boolean> {
+  const [{ resolveSeveral }, { readSettings }] = await Promise.all([import("./account.js"), import("../config/settings.js")]);
+  const settingsFile = await readSettings();
+  const accounts = await resolveSeveral(args, settingsFile.settings.organizations.connect);
+  if (!accounts) return false;
+  const { runSeveral } = await import("./run-several.js");
+  const { failed } = await runSeveral(accounts, { color: args.color, noCache: args.noCache, settingsFile, afterFirstFrame: keepCodeAfterFirstFrame(launcher) });
+  if (failed) fail(failed.join("\n"), 1);
   process.exit(0);
 }
 

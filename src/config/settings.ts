@@ -41,6 +41,15 @@ const shape = {
   startView: z.enum(["home", "inbox", "feed"]).default("home"),
   /** Image previews in the message pane (uploaded images drawn in the terminal); false: links stay links. */
   imagePreviews: z.boolean().default(true),
+  /** Several accounts at once. */
+  organizations: z
+    .object({
+      /** The accounts (by name) connected at start; absent: every configured one. */
+      connect: z.array(z.string()).optional(),
+      /** n and p go on to the next organization's unread conversations when the one on screen has none left. */
+      followUnreads: z.boolean().default(false),
+    })
+    .default({ followUnreads: false }),
 };
 
 export const settingsSchema = z.object(shape);

@@ -92,6 +92,8 @@ export interface JournalView {
 export interface AccountHandle {
   /** Which account (the organization and the user), the same across runs. */
   readonly key: string;
+  /** What the user calls the account (its zuliprc name, else the address). */
+  readonly name: string;
   /** The address the account is signed in as. */
   readonly email: string;
   /** The store as it is now (undefined before the first one); a rebuild replaces it (see `subscribe`). */
@@ -120,6 +122,21 @@ export interface AccountHandle {
    * history, the image previews): made on first use.
    */
   keep<T>(slot: symbol, make: () => T): T;
+}
+
+export type RegistryChange =
+  | { kind: "opened"; key: string }
+  | { kind: "closed"; key: string }
+  /** The account on screen changed (undefined: none is open). */
+  | { kind: "active"; key: string | undefined };
+
+/** What a screen may see of the registry: the accounts' handles, which is on screen, and its feed. */
+export interface AccountsView {
+  list(): AccountHandle[];
+  get(key: string): AccountHandle | undefined;
+  active(): AccountHandle | undefined;
+  setActive(key: string): void;
+  subscribe(fn: (change: RegistryChange) => void): () => void;
 }
 
 /** What the server's actions work with: one account's connection, outbox, journal and draft sync. */
@@ -159,6 +176,7 @@ export function accountHandle(rt: AccountRuntime): AccountHandle {
   const kept = new Map<symbol, unknown>();
   return Object.freeze({
     key: rt.key,
+    name: rt.name,
     email: rt.selfEmail,
     store: () => rt.store,
     connection: () => rt.machine.state,

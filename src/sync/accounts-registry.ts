@@ -9,23 +9,10 @@
  * store, outbox, journal and timers, and closing one leaves the others as
  * they were.
  */
-import { accountHandle, type AccountHandle } from "./account-handle.js";
+import { accountHandle, type AccountHandle, type AccountsView, type RegistryChange } from "./account-handle.js";
+
+export type { AccountsView, RegistryChange } from "./account-handle.js";
 import { AccountRuntime, type AccountRuntimeOptions } from "./account-runtime.js";
-
-export type RegistryChange =
-  | { kind: "opened"; key: string }
-  | { kind: "closed"; key: string }
-  /** The account on screen changed (undefined: none is open). */
-  | { kind: "active"; key: string | undefined };
-
-/** What a screen may see of the registry: the accounts' handles, which is on screen, and its feed. */
-export interface AccountsView {
-  list(): AccountHandle[];
-  get(key: string): AccountHandle | undefined;
-  active(): AccountHandle | undefined;
-  setActive(key: string): void;
-  subscribe(fn: (change: RegistryChange) => void): () => void;
-}
 
 interface Entry {
   runtime: AccountRuntime;

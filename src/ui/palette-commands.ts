@@ -12,11 +12,12 @@ import { channelCommands } from "./palette-commands-channel.js";
 import type { PaletteCommand } from "./palette-commands-context.js";
 import { fileCommands } from "./palette-commands-files.js";
 import { orgCommands } from "./palette-commands-org.js";
+import { organizationCommands } from "./features/organizations.js";
 import { readCommands } from "./palette-commands-read.js";
 
 export type { PaletteCommand } from "./palette-commands-context.js";
 
 /** Every entry that applies now, in a stable order (the palette filters and ranks them): the open channel and topic's first. */
 export function paletteCommands(ctx: ActionContext): PaletteCommand[] {
-  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx)];
+  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx), ...organizationCommands(ctx)];
 }

@@ -1,5 +1,6 @@
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
+import { Organizations } from "./OrganizationsRoot.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
@@ -40,8 +41,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   noteLocale();
   instance = render(
     <TerminalProbe images={images} env={process.env}>
-      <KeypressProvider onAnyKey={props.account.actions.keyPressed}>
-        <App {...props} />
+      <KeypressProvider onAnyKey={() => (props.accounts?.active() ?? props.account).actions.keyPressed()}>
+        {props.accounts ? <Organizations {...props} accounts={props.accounts} /> : <App {...props} />}
       </KeypressProvider>
     </TerminalProbe>,
     // Images drawn by the terminal (once it said it can) go over the cells the layout left for them, kept in step with every frame by the frame writer.

@@ -17,8 +17,9 @@ import { widgetsFeature } from "./widgets.js";
 import { promptsFeature } from "./prompts.js";
 import { filesFeature } from "./files.js";
 import { imagesFeature } from "./images.js";
+import { organizationsFeature } from "./organizations.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature, imagesFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, popupsFeature, imagesFeature, organizationsFeature];
 
 /** Every feature's actions by name (later features' actions of the same name win). */
 const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));

@@ -1,0 +1,57 @@
+/**
+ * Several organizations: a key puts the next one on screen, the number keys
+ * the one of that number (its place in the sidebar), and the palette lists
+ * them by name. With one account open these keys say so and do nothing.
+ */
+import type { ActionContext, Feature } from "../app-context.js";
+import { cycleKey } from "../organizations.js";
+import type { PaletteCommand } from "../palette-commands-context.js";
+
+function several(ctx: ActionContext): NonNullable<ActionContext["organizations"]> | undefined {
+  const orgs = ctx.organizations;
+  if (orgs && orgs.list().length > 1) return orgs;
+  ctx.notify("Only one organization is open (several accounts configured connect together)");
+  return undefined;
+}
+
+function cycle(ctx: ActionContext): void {
+  const orgs = several(ctx);
+  const key = orgs && cycleKey(orgs.list(), 1);
+  if (orgs && key) orgs.show(key);
+}
+
+function jump(ctx: ActionContext, n: number): void {
+  const orgs = several(ctx);
+  if (!orgs || !Number.isInteger(n)) return;
+  const o = orgs.list()[n - 1];
+  if (!o) return ctx.notify(`There is no organization ${n} (${orgs.list().length} are open)`);
+  orgs.show(o.key);
+}
+
+/** The palette's entries: each other organization to switch to. */
+export function organizationCommands(ctx: ActionContext): PaletteCommand[] {
+  const orgs = ctx.organizations?.list() ?? [];
+  if (orgs.length < 2) return [];
+  return orgs
+    .filter((o) => !o.active)
+    .map((o) => ({
+      id: `org.show.${o.key}`,
+      title: `Switch to ${o.name}`,
+      detail: [o.realm, o.unread ? `${o.unread} unread` : "", o.trouble].filter(Boolean).join(" · "),
+      run: (c: ActionContext) => c.organizations?.show(o.key),
+    }));
+}
+
+const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+export const organizationsFeature: Feature = {
+  name: "organizations",
+  bindings: [
+    { action: "nextOrganization", keys: ["O"], context: "global", help: "Next organization (several accounts open)" },
+    { action: "organizationNumber", keys: DIGITS, context: "global", help: "The organization of that number, as the sidebar lists them" },
+  ],
+  actions: {
+    nextOrganization: cycle,
+    organizationNumber: (ctx, key) => jump(ctx, Number(key)),
+  },
+};

@@ -1,0 +1,84 @@
+/**
+ * Several organizations in the sidebar, on a fake session: each a section
+ * with its unread total, the one on screen open with its own rows under it,
+ * the others folded, one whose key was refused saying so on its row; Enter
+ * on the open one's row folds it, on another's puts that one on screen; O
+ * goes to the next, a number key to the one of that number.
+ */
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { Sidebar } from "../../src/ui/components/Sidebar.js";
+import { useScreenState } from "../../src/ui/contexts.js";
+import { sidebarRowsOf, type OrgSummary } from "../../src/ui/organizations.js";
+import { sidebarRowKey } from "../../src/ui/sidebar-rows.js";
+import { INITIAL_UI } from "../../src/ui/ui-state.js";
+import * as eg from "../fixtures/example.js";
+import { FeatureKeys, fakeSession, renderOnFake } from "../fixtures/fake-session.js";
+
+let unmount: (() => Promise<void>) | undefined;
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(async () => {
+  await unmount?.();
+  unmount = undefined;
+});
+
+const ORGS: OrgSummary[] = [
+  { key: "k-acme", name: "acme", realm: "Acme Corp", unread: 3, active: true, trouble: undefined },
+  { key: "k-oss", name: "oss", realm: "Open Source", unread: 12, active: false, trouble: undefined },
+  { key: "k-conf", name: "conf", realm: undefined, unread: 0, active: false, trouble: "key refused (401)" },
+];
+
+function SidebarOnFake({ orgs }: { orgs: OrgSummary[] }) {
+  const { store, ui } = useScreenState();
+  const rows = sidebarRowsOf(store, ui.sidebar, orgs);
+  return (
+    <>
+      <Sidebar rows={rows} cursor={ui.sidebar.cursor} width={34} height={24} focused rowKey={sidebarRowKey} filter={ui.sidebar.filter} />
+      <FeatureKeys />
+    </>
+  );
+}
+
+async function showOrgs() {
+  const general = eg.subscription({ stream_id: 10, name: "general" });
+  const fake = fakeSession({ register: { subscriptions: [general] }, organizations: ORGS, ui: { focus: "sidebar", sidebar: { ...INITIAL_UI.sidebar, cursor: 0 } } });
+  const screen = await renderOnFake(fake, <SidebarOnFake orgs={ORGS} />);
+  unmount = screen.unmount;
+  return { fake, screen, shown: () => fake.recorded.filter((r) => r.name === "showOrganization").map((r) => r.args[0]) };
+}
+
+describe("organizations in the sidebar", () => {
+  it("shows each organization as a section with its unread total; the open one has its rows under it, a refused key is said on its row", async () => {
+    const { screen } = await showOrgs();
+    const lines = screen.frame().split("\n");
+    const at = (name: string) => lines.findIndex((l) => new RegExp(`[▾▸] ${name}\\b`).test(l));
+    expect(lines[at("acme")]).toMatch(/▾ acme\s+3/);
+    expect(lines[at("oss")]).toMatch(/▸ oss\s+12/);
+    expect(lines[at("conf")]).toMatch(/▸ conf ✖ key refused/);
+    // The open one's own rows (views, channels) are between its row and the next organization's.
+    const general = lines.findIndex((l) => l.includes("#general"));
+    expect(general).toBeGreaterThan(at("acme"));
+    expect(general).toBeLessThan(at("oss"));
+    expect(at("oss")).toBeLessThan(at("conf"));
+  });
+
+  it("Enter on the open organization folds it; Enter on another puts that one on screen", async () => {
+    const { screen, shown } = await showOrgs();
+    await screen.press("\r"); // the cursor is on acme's row
+    await screen.until(() => !screen.frame().includes("#general"), "acme's rows folded");
+    expect(screen.frame()).toMatch(/▸ acme\s+3/);
+    await screen.press("j", "\r"); // oss
+    expect(shown()).toEqual(["k-oss"]);
+  });
+
+  it("O goes to the next organization, a number key to the one of that number", async () => {
+    const { screen, shown, fake } = await showOrgs();
+    await screen.press("O");
+    await screen.press("3");
+    await screen.press("9");
+    expect(shown()).toEqual(["k-oss", "k-conf"]);
+    const notes = fake.recorded.filter((r) => r.name === "notify").map((r) => r.args[0]);
+    expect(notes).toEqual(["There is no organization 9 (3 are open)"]);
+  });
+});
