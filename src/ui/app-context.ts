@@ -71,6 +71,8 @@ export interface Organizations {
    * narrow in its store, and opens it there; false when none has one.
    */
   followUnread(find: (store: Store) => Narrow | undefined): boolean;
+  /** Every open account's summary and its store as it is now (the combined Inbox reads them). */
+  stores(): Array<{ org: OrgSummary; store: Store | undefined }>;
 }
 
 /** A key's action; `key` is the key that ran it (one action may stand for several keys, as 1…9). */

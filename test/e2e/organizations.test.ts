@@ -4,7 +4,7 @@
  * the accounts directory, no --account: all connect at once. A direct
  * message in the organization not on screen raises its count in the sidebar,
  * rings (bell and a desktop notification naming it) and says so in the
- * status line; O and the number keys switch; one server stopped leaves the
+ * status line; the combined Inbox (U) lists both; O and the number keys switch; one server stopped leaves the
  * other usable and its row says it is offline until it is back; a message
  * written for it meanwhile waits and is sent once; a refused key shows on
  * its row only.
@@ -64,7 +64,10 @@ function onScreen(screen: string, names: string[]): string | undefined {
 async function allConnected(session: TmuxSession, names: string[]): Promise<string> {
   const all = new RegExp(names.map((n) => `(?=[\\s\\S]*[▾▸] ${n}\\b)`).join("") + "[\\s\\S]*● connected");
   let screen = await session.waitFor(all, { timeoutMs: 30_000 });
-  for (let i = 0; i < 100 && screen.includes("connecting…"); i++) screen = await session.waitFor(/[\s\S]/);
+  for (let i = 0; i < 200 && screen.includes("connecting…"); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    screen = await session.capture();
+  }
   return screen;
 }
 
@@ -101,6 +104,23 @@ describe("several organizations at once", () => {
     expect(after).toContain(`[${other.name}] Ben Carter`);
     const raw = readFileSync(log, "latin1");
     expect(raw).toMatch(new RegExp(`\\x1b\\]9;\\[${other.name}\\] Ben Carter[^\\x07]*a question from the other organization`));
+
+    // The combined Inbox lists both organizations, the DM under the other one.
+    await session.sendKeys("U");
+    const all = await session.waitFor(/Unread in every organization/, { timeoutMs: 10_000 });
+    // Inside the popup's frame (the sidebar beside it has the same names).
+    const lines = all.split("\n").map((l) => (l.includes("│") ? l.slice(l.indexOf("│")) : ""));
+    const row = (re: RegExp, after = -1) => lines.findIndex((l, i) => i > after && re.test(l));
+    const shownAt = row(new RegExp(`▾ ${shown}\\b`));
+    const otherAt = row(new RegExp(`▾ ${other.name}\\b`));
+    expect(shownAt).toBeGreaterThan(0);
+    expect(otherAt).toBeGreaterThan(0);
+    // The DM just sent is listed in the other organization's group (after its row, before the next group's if that one follows).
+    const dmAt = row(/@ Ben Carter\s+\d+/, otherAt);
+    expect(dmAt).toBeGreaterThan(otherAt);
+    if (shownAt > otherAt) expect(dmAt).toBeLessThan(shownAt);
+    await session.sendKeys("Escape");
+    await session.waitForGone(/Unread in every organization/);
 
     await session.sendKeys(other === acme ? "1" : "2");
     const switched = await session.waitFor(new RegExp(`${other.name} · Lighthouse Labs`), { timeoutMs: 10_000 });

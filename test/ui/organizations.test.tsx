@@ -5,6 +5,7 @@
  * on the open one's row folds it, on another's puts that one on screen; O
  * goes to the next, a number key to the one of that number.
  */
+import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { useScreenState } from "../../src/ui/contexts.js";
@@ -12,7 +13,7 @@ import { sidebarRowsOf, type OrgSummary } from "../../src/ui/organizations.js";
 import { sidebarRowKey } from "../../src/ui/sidebar-rows.js";
 import { INITIAL_UI } from "../../src/ui/ui-state.js";
 import * as eg from "../fixtures/example.js";
-import { FeatureKeys, fakeSession, renderOnFake } from "../fixtures/fake-session.js";
+import { FeatureKeys, fakeSession, renderOnFake, type FakeSession } from "../fixtures/fake-session.js";
 
 let unmount: (() => Promise<void>) | undefined;
 beforeAll(() => {
@@ -80,5 +81,40 @@ describe("organizations in the sidebar", () => {
     expect(shown()).toEqual(["k-oss", "k-conf"]);
     const notes = fake.recorded.filter((r) => r.name === "notify").map((r) => r.args[0]);
     expect(notes).toEqual(["There is no organization 9 (3 are open)"]);
+  });
+});
+
+/** The popup a key asked for, rendered on the same fake screen. */
+function popupOf(fake: FakeSession): ReactNode {
+  const open = fake.recorded.find((r) => r.name === "openPopup");
+  if (!open) throw new Error("no popup was opened");
+  return (open.args[0] as (close: () => void) => ReactNode)(() => fake.recorded.push({ name: "closed", args: [] }));
+}
+
+describe("the combined Inbox", () => {
+  it("lists every organization's unread conversations under its row with its total; Enter opens one in its organization", async () => {
+    const general = eg.subscription({ stream_id: 10, name: "general" });
+    const mine = [eg.streamMessage({ stream: general, subject: "lunch" }), eg.streamMessage({ stream: general, subject: "lunch" })];
+    const ossDm = eg.dmMessage({ from: eg.otherUser, to: [eg.selfUser] });
+    const ossStore = eg.store({ realm_users: [eg.selfUser, eg.otherUser], unread_msgs: eg.unreadMessages([ossDm]) });
+    const fake = fakeSession({ register: { subscriptions: [general], unread_msgs: eg.unreadMessages(mine) }, organizations: ORGS, otherStores: { "k-oss": ossStore } });
+    const keys = await renderOnFake(fake, <FeatureKeys />);
+    await keys.press("U");
+    await keys.unmount();
+    const screen = await renderOnFake(fake, popupOf(fake));
+    unmount = screen.unmount;
+    const lines = screen.frame().split("\n");
+    const at = (re: RegExp) => lines.findIndex((l) => re.test(l));
+    expect(screen.frame()).toContain("Unread in every organization (3)");
+    expect(lines[at(/▾ acme/)]).toMatch(/2\s*│?$/);
+    expect(at(/#general > lunch\s+2/)).toBeGreaterThan(at(/▾ acme/));
+    expect(at(/▾ oss/)).toBeGreaterThan(at(/#general > lunch/));
+    expect(at(/@ Other Person\s+1/)).toBeGreaterThan(at(/▾ oss/));
+    expect(lines[at(/▾ conf/)]).toContain("key refused");
+    // Down to Other Person's conversation in oss, and open it there.
+    for (let i = 0; i < 3; i++) await screen.press("j");
+    await screen.press("\r");
+    const shown = fake.recorded.filter((r) => r.name === "showOrganization");
+    expect(shown.map((r) => r.args)).toEqual([["k-oss", { kind: "dm", userIds: [eg.otherUser.user_id] }]]);
   });
 });

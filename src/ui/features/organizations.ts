@@ -1,10 +1,12 @@
 /**
  * Several organizations: a key puts the next one on screen, the number keys
  * the one of that number (its place in the sidebar), and the palette lists
- * them by name. With one account open these keys say so and do nothing.
+ * them by name; U lists the unread conversations of all of them (the
+ * combined Inbox). With one account open these keys say so and do nothing.
  */
 import type { ActionContext, Feature } from "../app-context.js";
 import { cycleKey } from "../organizations.js";
+import { openAllInbox } from "../popups/AllInbox.js";
 import type { PaletteCommand } from "../palette-commands-context.js";
 
 function several(ctx: ActionContext): NonNullable<ActionContext["organizations"]> | undefined {
@@ -32,14 +34,15 @@ function jump(ctx: ActionContext, n: number): void {
 export function organizationCommands(ctx: ActionContext): PaletteCommand[] {
   const orgs = ctx.organizations?.list() ?? [];
   if (orgs.length < 2) return [];
-  return orgs
+  const all: PaletteCommand = { id: "org.inbox", title: "Unread in every organization", detail: "the combined Inbox", run: openAllInbox };
+  return [all, ...orgs
     .filter((o) => !o.active)
     .map((o) => ({
       id: `org.show.${o.key}`,
       title: `Switch to ${o.name}`,
       detail: [o.realm, o.unread ? `${o.unread} unread` : "", o.trouble].filter(Boolean).join(" · "),
       run: (c: ActionContext) => c.organizations?.show(o.key),
-    }));
+    }))];
 }
 
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -49,9 +52,15 @@ export const organizationsFeature: Feature = {
   bindings: [
     { action: "nextOrganization", keys: ["O"], context: "global", help: "Next organization (several accounts open)" },
     { action: "organizationNumber", keys: DIGITS, context: "global", help: "The organization of that number, as the sidebar lists them" },
+    { action: "allInbox", keys: ["U"], context: "global", help: "Unread in every organization, grouped by organization" },
+    { action: "allInbox.close", keys: ["escape", "q", "U"], context: "popup.allInbox", help: "Close" },
+    { action: "allInbox.down", keys: ["j", "down"], context: "popup.allInbox", help: "Next row" },
+    { action: "allInbox.up", keys: ["k", "up"], context: "popup.allInbox", help: "Previous row" },
+    { action: "allInbox.open", keys: ["enter"], context: "popup.allInbox", help: "Open the conversation in its organization" },
   ],
   actions: {
     nextOrganization: cycle,
     organizationNumber: (ctx, key) => jump(ctx, Number(key)),
+    allInbox: openAllInbox,
   },
 };

@@ -100,6 +100,10 @@ export function useOrganizations(
         if (narrow) target.keep<Pending>(PENDING_OPEN, () => ({ narrow: undefined })).narrow = narrow;
         accounts.setActive(key);
       },
+      stores: () => {
+        const orgs = summarize(accounts.list(), active.key);
+        return accounts.list().map((h, i) => ({ org: orgs[i]!, store: h.store() }));
+      },
       followUnread(find) {
         const all = accounts.list();
         const at = all.findIndex((h) => h.key === active.key);
