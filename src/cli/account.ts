@@ -89,17 +89,19 @@ function accountOf(chosen: NamedAccount, o: AccountOptions): Account {
 }
 
 /**
- * The accounts the app connects at once: with several configured and none named on the command
- * line, every one (or those the settings' `connect` names, when it names any that exist).
+ * The accounts the app opens at once: with several configured and none named on the command
+ * line, every one; those the settings' `connect` names (when it names any that exist) connect
+ * at start, the others wait for the user.
  * Undefined when one account applies (named, given by --site, or the only one): resolveAccount's.
  */
-export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string }> | undefined> {
+export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string; connect: boolean }> | undefined> {
   if ((o.site && o.email && o.apiKey) || o.account !== undefined) return undefined;
   const paths = deps.paths ?? defaultAccountPaths();
   const found = await discoverAccounts({ config: o.config, paths });
   if (found.accounts.length < 2) return undefined;
+  // Those left out are listed, not connected: the palette connects them.
   const chosen = found.accounts.filter((a) => connect?.includes(a.name));
-  return (chosen.length ? chosen : found.accounts).map((a) => ({ name: a.name, ...accountOf(a, o) }));
+  return found.accounts.map((a) => ({ name: a.name, connect: chosen.length === 0 || chosen.includes(a), ...accountOf(a, o) }));
 }
 
 export async function clientForAccount(a: Account, warn?: (line: string) => void): Promise<ApiClient> {

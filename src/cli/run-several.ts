@@ -17,7 +17,8 @@ import type { Account } from "./account.js";
 import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 
-export type NamedAccount = Account & { name: string };
+/** An account with its name; `connect`: connected at start (else listed, and connected from the palette). */
+export type NamedAccount = Account & { name: string; connect: boolean };
 
 export interface SeveralOptions {
   color: boolean;
@@ -53,33 +54,40 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
   const notes: string[] = [];
   // Each account's local state opens on its own; one that cannot (its outbox unreadable, say) is said, the others go on.
   const runtimes = await Promise.all(
-    opened.map(({ a, client }) =>
-      AccountRuntime.open({ client, name: a.name, account: { site: client.site.href, email: a.email }, cacheDir, machine: { api: { register: checkedRegister() } } }).catch((err: unknown) => {
+    opened.map(async ({ a, client }) => {
+      const options = { client, name: a.name, account: { site: client.site.href, email: a.email }, cacheDir, machine: { api: { register: checkedRegister() } } };
+      try {
+        return { rt: await AccountRuntime.open(options), options, connect: a.connect };
+      } catch (err) {
         notes.push(`${a.name}: ${describeError(err)}`);
         return undefined;
-      }),
-    ),
+      }
+    }),
   );
-  for (const rt of runtimes) {
-    if (!rt) continue;
+  const connect: string[] = [];
+  for (const opened of runtimes) {
+    if (!opened) continue;
+    const { rt, options } = opened;
     if (registry.get(rt.key)) {
       notes.push(`${rt.name}: the same account as ${registry.get(rt.key)!.name}; opened once`);
       void rt.dispose();
       continue;
     }
-    registry.add(rt);
+    registry.add(rt, options);
     rt.installSignalHandlers();
+    if (opened.connect) connect.push(rt.key);
+    else await rt.dispose(); // listed as disconnected, drawn from its cache if it has one
     if (rt.cache?.note) notes.push(`${rt.name}: ${rt.cache.note}`);
   }
   if (registry.list().length === 0) return { failed: notes };
-  const started = startAccounts(registry);
+  const started = startAccounts(registry, connect);
   const ui = await uiReady;
   if (opened.some((x) => x.insecure)) notes.unshift(INSECURE_NOTE);
   const app = ui.runApp({ account: registry.active()!, accounts: registry, settings: o.settingsFile.settings, color: o.color, startNotice: notes.join(" ") || undefined }, o.afterFirstFrame);
   // Every account failed for good (refused keys, say): the screen would have nothing to show.
   let failed: string[] | undefined;
   void started.settled.then((failures) => {
-    if (registry.list().length === 0 || failures.length < registry.list().length) return;
+    if (connect.length === 0 || failures.length < connect.length) return;
     failed = failures.map((f) => {
       const h = registry.get(f.key);
       const state = h?.connection();

@@ -137,6 +137,10 @@ export interface AccountsView {
   active(): AccountHandle | undefined;
   setActive(key: string): void;
   subscribe(fn: (change: RegistryChange) => void): () => void;
+  /** Ends an account's connection, keeping what it showed (its row says disconnected); its local state is saved. */
+  disconnect(key: string): Promise<void>;
+  /** Connects an account again from the start (a disconnected one, or one whose key was refused); false when it cannot be. */
+  reconnect(key: string): Promise<boolean>;
 }
 
 /** What the server's actions work with: one account's connection, outbox, journal and draft sync. */

@@ -258,6 +258,8 @@ export class AccountRuntime {
       await this.machine.stop();
     })();
     await Promise.race([work, new Promise((r) => realClock.setTimeout(() => r(undefined), timeoutMs))]);
+    // The machine's own listeners are gone by now: a screen still showing the account hears it ended.
+    this.feed.emit({ kind: "connection", state: this.machine.state });
   }
 
   private tell(text: string, kind: Notice["kind"] = "info"): void {

@@ -17,9 +17,9 @@ export interface StartedAccounts {
   settled: Promise<Array<{ key: string; error: unknown }>>;
 }
 
-/** Starts every account of the registry in parallel. */
-export function startAccounts(registry: AccountsRegistry): StartedAccounts {
-  const keys = registry.list().map((h) => h.key);
+/** Starts every account of the registry in parallel (or those of `only`). */
+export function startAccounts(registry: AccountsRegistry, only?: readonly string[]): StartedAccounts {
+  const keys = registry.list().map((h) => h.key).filter((k) => !only || only.includes(k));
   let ready!: (key: string | undefined) => void;
   const firstReady = new Promise<string | undefined>((r) => (ready = r));
   const show = (key: string) => {

@@ -6,7 +6,7 @@
  * others stay connected meanwhile, each in its own runtime.
  */
 import { useEffect, useRef, useState } from "react";
-import type { AccountsView } from "../sync/account-handle.js";
+import type { AccountHandle, AccountsView } from "../sync/account-handle.js";
 import { App, type AppProps } from "./App.js";
 
 export function Organizations({ accounts, onFirstFrame, ...props }: Omit<AppProps, "account"> & { accounts: AccountsView }) {
@@ -22,6 +22,9 @@ export function Organizations({ accounts, onFirstFrame, ...props }: Omit<AppProp
     first.current = undefined;
     f?.();
   };
+  // A reconnected account has a new handle: its App starts over on it (its UI state is kept by account).
+  const ids = useRef({ of: new WeakMap<AccountHandle, number>(), count: 0 });
   if (!active) return null;
-  return <App key={active.key} {...props} account={active} accounts={accounts} onFirstFrame={firstFrame} />;
+  if (!ids.current.of.has(active)) ids.current.of.set(active, ++ids.current.count);
+  return <App key={`${active.key}:${ids.current.of.get(active)}`} {...props} account={active} accounts={accounts} onFirstFrame={firstFrame} />;
 }

@@ -71,6 +71,10 @@ export interface Organizations {
    * narrow in its store, and opens it there; false when none has one.
    */
   followUnread(find: (store: Store) => Narrow | undefined): boolean;
+  /** Ends an account's connection (its row says disconnected). */
+  disconnect(key: string): Promise<void>;
+  /** Connects an account again; false when it cannot be. */
+  reconnect(key: string): Promise<boolean>;
   /** Every open account's summary and its store as it is now (the combined Inbox reads them). */
   stores(): Array<{ org: OrgSummary; store: Store | undefined }>;
 }

@@ -9,7 +9,7 @@
  * written for it meanwhile waits and is sent once; a refused key shows on
  * its row only.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, ensureBuilt, startApp } from "./app.js";
@@ -42,8 +42,8 @@ afterAll(async () => {
   await removeHome(root);
 });
 
-async function start(servers: OrgServer[], extra: Record<string, string> = {}): Promise<{ session: TmuxSession; log: string }> {
-  home = await homeWithAccounts(servers, "maya", extra);
+async function start(servers: OrgServer[], extra: Record<string, string> = {}, again = false): Promise<{ session: TmuxSession; log: string }> {
+  if (!again || !home) home = await homeWithAccounts(servers, "maya", extra);
   const log = join(home, "output.log");
   session = await startApp([], { env: { HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_CACHE_HOME: join(home, "cache") }, logFile: log, cols: 120, rows: 48 });
   return { session, log };
@@ -179,5 +179,31 @@ describe("several organizations at once", () => {
     const settled = await allConnected(session, ["acme", "oss", "revoked"]);
     expect(orgRow(settled, "acme")).not.toContain("✖");
     expect(orgRow(settled, "oss")).not.toContain("✖");
+  });
+
+  it("the palette disconnects one (its row says so), the choice is kept for the next start, and reconnects it", async () => {
+    let { session } = await start([acme, oss]);
+    await allConnected(session, ["acme", "oss"]);
+    await session.sendKeys("C-k");
+    await session.type("Disconnect oss");
+    await session.waitFor(/Disconnect oss/);
+    await session.sendKeys("Enter");
+    await session.waitFor(/[▾▸] oss ✖ disconnected/, { timeoutMs: 10_000 });
+    const settings = join(home!, ".config", "termchat", "config.json");
+    for (let i = 0; i < 100 && !(existsSync(settings) && readFileSync(settings, "utf8").includes('"connect"')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.parse(readFileSync(settings, "utf8")).organizations.connect).toEqual(["acme"]);
+
+    // The next start lists oss without connecting it.
+    await session.kill();
+    ({ session } = await start([acme, oss], {}, true));
+    const next = await session.waitFor(/(?=[\s\S]*[▾▸] oss ✖ disconnected)[\s\S]*acme · Lighthouse Labs[\s\S]*/, { timeoutMs: 20_000 });
+    expect(orgRow(next, "acme")).not.toContain("✖");
+    await session.sendKeys("C-k");
+    await session.type("Reconnect oss");
+    await session.waitFor(/Reconnect oss/);
+    await session.sendKeys("Enter");
+    await session.waitFor(/▸ oss\s+\d+\s*$/m, { timeoutMs: 20_000 });
+    for (let i = 0; i < 100 && JSON.parse(readFileSync(settings, "utf8")).organizations.connect.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.parse(readFileSync(settings, "utf8")).organizations.connect.sort()).toEqual(["acme", "oss"]);
   });
 });

@@ -119,4 +119,29 @@ describe("starting every account at once", () => {
     await eventually(() => a.handle.pendingIn({ kind: "dm", userIds: [ben.userId] }).length === 0, 10_000);
     expect(await landed()).toHaveLength(1);
   });
+
+  it("disconnect ends one account's connection and keeps what it showed; reconnect opens it again with a new handle, live, told on the registry's feed", async () => {
+    const one = await serve();
+    const two = await serve();
+    const a = await openAccount("one", one.server.url, one.owner.email, one.owner.apiKey);
+    const b = await openAccount("two", two.server.url, two.owner.email, two.owner.apiKey);
+    await startAccounts(registry).settled;
+    const told: string[] = [];
+    registry.subscribe((c) => told.push(`${c.kind} ${"key" in c ? c.key : ""}`));
+
+    await registry.disconnect(b.handle.key);
+    expect(b.handle.connection().kind).toBe("stopped");
+    expect(b.handle.store()).toBeDefined(); // what it showed stays readable
+    expect(a.handle.connection().kind).toBe("live");
+
+    expect(await registry.reconnect(b.handle.key)).toBe(true);
+    const again = registry.get(b.handle.key)!;
+    expect(again).not.toBe(b.handle);
+    expect(told).toEqual([`opened ${b.handle.key}`]);
+    await eventually(() => again.connection().kind === "live", 10_000);
+    const ben = two.server.accounts.find((x) => x.email.startsWith("ben@"))!;
+    again.actions.send({ type: "direct", userIds: [ben.userId] }, "after reconnecting");
+    await eventually(() => [...again.store()!.messages.byId.values()].some((m) => m.content === "after reconnecting"), 10_000);
+    expect(await registry.reconnect("no-such-account")).toBe(false);
+  });
 });

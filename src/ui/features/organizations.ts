@@ -5,7 +5,9 @@
  * combined Inbox). With one account open these keys say so and do nothing.
  */
 import type { ActionContext, Feature } from "../app-context.js";
-import { cycleKey } from "../organizations.js";
+import { openSettings } from "../../config/settings.js";
+import { perform } from "../../sync/actions/result.js";
+import { cycleKey, type OrgSummary } from "../organizations.js";
 import { openAllInbox } from "../popups/AllInbox.js";
 import type { PaletteCommand } from "../palette-commands-context.js";
 
@@ -30,19 +32,58 @@ function jump(ctx: ActionContext, n: number): void {
   orgs.show(o.key);
 }
 
-/** The palette's entries: each other organization to switch to. */
+/**
+ * Saves which accounts connect at start: those connected now, with `name` added or taken out
+ * (the one just reconnected or disconnected).
+ */
+function saveConnected(ctx: ActionContext, name: string, connected: boolean): void {
+  const now = (ctx.organizations?.list() ?? []).filter((o) => o.trouble !== "disconnected").map((o) => o.name);
+  const connect = connected ? [...new Set([...now, name])] : now.filter((n) => n !== name);
+  ctx.attempt(
+    () =>
+      perform(async () => {
+        const file = await openSettings();
+        file.save({ organizations: { ...ctx.settings.organizations, connect } });
+        if (file.problems.length && !file.path) throw new Error(file.problems[0]);
+      }),
+    connected ? `${name} connects again (and at start)` : `${name} is disconnected (and stays so at start; Reconnect from the palette)`,
+  );
+}
+
+/** Disconnect or reconnect an account, the choice saved for the next start. */
+function connectionCommands(o: OrgSummary): PaletteCommand[] {
+  const reconnect: PaletteCommand = {
+    id: `org.reconnect.${o.key}`,
+    title: `Reconnect ${o.name}`,
+    detail: o.trouble ?? "connected",
+    run: (c) => {
+      void c.organizations?.reconnect(o.key).then((ok) => (ok ? saveConnected(c, o.name, true) : c.notify(`${o.name} cannot be connected again from here`, "error")));
+    },
+  };
+  if (o.trouble === "disconnected") return [reconnect];
+  const disconnect: PaletteCommand = {
+    id: `org.disconnect.${o.key}`,
+    title: `Disconnect ${o.name}`,
+    detail: "what it shows stays; nothing new arrives",
+    run: (c) => void c.organizations?.disconnect(o.key).then(() => saveConnected(c, o.name, false)),
+  };
+  return [disconnect, reconnect];
+}
+
+/** The palette's entries: the combined Inbox, each other organization to switch to, and each one's connection. */
 export function organizationCommands(ctx: ActionContext): PaletteCommand[] {
   const orgs = ctx.organizations?.list() ?? [];
   if (orgs.length < 2) return [];
   const all: PaletteCommand = { id: "org.inbox", title: "Unread in every organization", detail: "the combined Inbox", run: openAllInbox };
-  return [all, ...orgs
+  const switches = orgs
     .filter((o) => !o.active)
     .map((o) => ({
       id: `org.show.${o.key}`,
       title: `Switch to ${o.name}`,
       detail: [o.realm, o.unread ? `${o.unread} unread` : "", o.trouble].filter(Boolean).join(" · "),
       run: (c: ActionContext) => c.organizations?.show(o.key),
-    }))];
+    }));
+  return [all, ...switches, ...orgs.flatMap(connectionCommands)];
 }
 
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];

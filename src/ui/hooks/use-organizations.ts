@@ -46,20 +46,22 @@ export function useOrganizations(
       shown = text;
       setOrgs(now);
     };
-    const offs = new Map<string, () => void>();
+    // Each account's feed, followed through its handle: a reconnected account has a new one.
+    const offs = new Map<AccountHandle, () => void>();
     const follow = () => {
-      for (const h of accounts.list()) {
-        if (offs.has(h.key)) continue;
+      const now = accounts.list();
+      for (const h of now) {
+        if (offs.has(h)) continue;
         const off = h.subscribe((c) => {
           if (c.kind === "notify" && h.key !== active.key) live.current.hooks.otherNote(c.note, h.name);
           if (c.kind === "store" || c.kind === "changed" || c.kind === "connection") refresh();
         });
-        offs.set(h.key, off);
+        offs.set(h, off);
       }
-      for (const [key, off] of offs) {
-        if (accounts.get(key)) continue;
+      for (const [h, off] of offs) {
+        if (now.includes(h)) continue;
         off();
-        offs.delete(key);
+        offs.delete(h);
       }
       refresh();
     };
@@ -100,6 +102,8 @@ export function useOrganizations(
         if (narrow) target.keep<Pending>(PENDING_OPEN, () => ({ narrow: undefined })).narrow = narrow;
         accounts.setActive(key);
       },
+      disconnect: (key) => accounts.disconnect(key),
+      reconnect: (key) => accounts.reconnect(key),
       stores: () => {
         const orgs = summarize(accounts.list(), active.key);
         return accounts.list().map((h, i) => ({ org: orgs[i]!, store: h.store() }));
