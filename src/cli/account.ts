@@ -74,7 +74,7 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
 }
 
 /** An account as a command uses it: its zuliprc with the command line's TLS options applied. */
-function accountOf(chosen: NamedAccount, o: AccountOptions): Account {
+export function accountOf(chosen: NamedAccount, o: Pick<AccountOptions, "allowInsecureHttp" | "caFile">): Account {
   const rc = chosen.account;
   return {
     site: rc.site,

@@ -14,6 +14,7 @@ import { registerRequest } from "../api/register-request.js";
 import type { SettingsFile } from "../config/settings.js";
 import { clientRegisterParams } from "../sync/register-params.js";
 import type { Account } from "./account.js";
+import { accountsAdmin } from "./accounts-admin.js";
 import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 
@@ -29,18 +30,16 @@ export interface SeveralOptions {
 
 /** Runs the app on several accounts until it is quit. Returns the lines to print when no account could be used. */
 export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): Promise<{ failed?: string[] }> {
-  const opened = await Promise.all(
-    accounts.map(async (a) => {
-      const tls = await readTlsFiles(a);
-      const client = new ApiClient(
-        { site: a.site, email: a.email, apiKey: a.apiKey },
-        { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
-      );
-      // Every register leaves now, side by side: the code that reads the answers loads meanwhile.
-      client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
-      return { a, client, insecure: Boolean(tls.insecure) };
-    }),
-  );
+  const clients: ApiClient[] = [];
+  const clientFor = async (a: Account) => {
+    const tls = await readTlsFiles(a);
+    const client = new ApiClient({ site: a.site, email: a.email, apiKey: a.apiKey }, { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` });
+    clients.push(client);
+    // Every register leaves now, side by side: the code that reads the answers loads meanwhile.
+    client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+    return { client, insecure: Boolean(tls.insecure) };
+  };
+  const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));
   const uiReady = import("../ui/run.js");
   const [{ AccountsRegistry }, { startAccounts }, { checkedRegister }, { AccountRuntime }, cacheFile] = await Promise.all([
     import("../sync/accounts-registry.js"),
@@ -53,9 +52,11 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
   const registry = new AccountsRegistry();
   const notes: string[] = [];
   // Each account's local state opens on its own; one that cannot (its outbox unreadable, say) is said, the others go on.
+  const optionsOf = (client: ApiClient, a: Account & { name: string }) => ({ client, name: a.name, account: { site: client.site.href, email: a.email }, cacheDir, machine: { api: { register: checkedRegister() } } });
+  registry.admin = accountsAdmin(registry, async (a) => optionsOf((await clientFor(a)).client, a));
   const runtimes = await Promise.all(
     opened.map(async ({ a, client }) => {
-      const options = { client, name: a.name, account: { site: client.site.href, email: a.email }, cacheDir, machine: { api: { register: checkedRegister() } } };
+      const options = optionsOf(client, a);
       try {
         return { rt: await AccountRuntime.open(options), options, connect: a.connect };
       } catch (err) {
@@ -97,6 +98,6 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
   });
   await app.waitUntilExit();
   await registry.closeAll(1500);
-  await Promise.all(opened.map(({ client }) => client.close()));
+  await Promise.all(clients.map((client) => client.close()));
   return { failed };
 }

@@ -11,7 +11,7 @@ import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { AccountChange, Notice } from "./account-changes.js";
 import type { AccountRuntime } from "./account-runtime.js";
-import { failed } from "./actions/result.js";
+import { failed, type ActionResult } from "./actions/result.js";
 import { setStatus, setMarkReadPolicy, createUserGroup, deactivateUser, registerPushToken } from "./actions/account.js";
 import { changeChannel, changeSubscriptions, setTopicVisibility, createChannelFolder, changeChannelFolder } from "./actions/channels.js";
 import { deleteLocalDraft, deleteServerDraft } from "./actions/drafts.js";
@@ -141,6 +141,16 @@ export interface AccountsView {
   disconnect(key: string): Promise<void>;
   /** Connects an account again from the start (a disconnected one, or one whose key was refused); false when it cannot be. */
   reconnect(key: string): Promise<boolean>;
+  /** Adding and removing accounts, where the program allows it (several accounts open). */
+  readonly admin?: AccountsAdmin;
+}
+
+/** Accounts added and removed at run time. */
+export interface AccountsAdmin {
+  /** Logs in with a password (as `termchat login` does), writes NAME.zuliprc (0600) in termchat's accounts directory, and connects it. */
+  add(a: { name: string; site: string; username: string; password: string }): Promise<ActionResult<string>>;
+  /** Closes an account and removes its file from termchat's accounts directory. */
+  remove(key: string): Promise<ActionResult<string>>;
 }
 
 /** What the server's actions work with: one account's connection, outbox, journal and draft sync. */

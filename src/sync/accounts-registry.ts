@@ -9,7 +9,7 @@
  * store, outbox, journal and timers, and closing one leaves the others as
  * they were.
  */
-import { accountHandle, type AccountHandle, type AccountsView, type RegistryChange } from "./account-handle.js";
+import { accountHandle, type AccountHandle, type AccountsAdmin, type AccountsView, type RegistryChange } from "./account-handle.js";
 
 export type { AccountsView, RegistryChange } from "./account-handle.js";
 import { AccountRuntime, type AccountRuntimeOptions } from "./account-runtime.js";
@@ -25,6 +25,8 @@ export class AccountsRegistry implements AccountsView {
   private readonly entries = new Map<string, Entry>();
   private activeKey: string | undefined;
   private readonly listeners = new Set<(change: RegistryChange) => void>();
+  /** Adding and removing accounts (the program that knows where accounts live sets it). */
+  admin: AccountsAdmin | undefined;
 
   /** Opens an account's runtime (its local state: journal, outbox, cache) and holds it; the runtime's `start` connects. */
   async open(o: AccountRuntimeOptions): Promise<{ runtime: AccountRuntime; handle: AccountHandle }> {

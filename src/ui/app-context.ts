@@ -8,7 +8,7 @@ import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { ActionResult } from "../sync/actions/result.js";
-import type { AccountHandle, SendTarget } from "../sync/account-handle.js";
+import type { AccountHandle, AccountsAdmin, SendTarget } from "../sync/account-handle.js";
 import type { Settings } from "../config/settings.js";
 import type { Binding, Keymap } from "./keymap.js";
 import type { OrgSummary } from "./organizations.js";
@@ -71,6 +71,8 @@ export interface Organizations {
    * narrow in its store, and opens it there; false when none has one.
    */
   followUnread(find: (store: Store) => Narrow | undefined): boolean;
+  /** Adding and removing accounts, when the program allows it. */
+  admin?: AccountsAdmin;
   /** Ends an account's connection (its row says disconnected). */
   disconnect(key: string): Promise<void>;
   /** Connects an account again; false when it cannot be. */

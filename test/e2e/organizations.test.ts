@@ -9,7 +9,7 @@
  * written for it meanwhile waits and is sent once; a refused key shows on
  * its row only.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, ensureBuilt, startApp } from "./app.js";
@@ -205,5 +205,40 @@ describe("several organizations at once", () => {
     await session.waitFor(/▸ oss\s+\d+\s*$/m, { timeoutMs: 20_000 });
     for (let i = 0; i < 100 && JSON.parse(readFileSync(settings, "utf8")).organizations.connect.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
     expect(JSON.parse(readFileSync(settings, "utf8")).organizations.connect.sort()).toEqual(["acme", "oss"]);
+  });
+
+  it("the palette adds an account by password login (a 0600 zuliprc written, connected at once) and removes one", async () => {
+    const { session } = await start([acme, oss]);
+    await allConnected(session, ["acme", "oss"]);
+    await session.sendKeys("C-k");
+    await session.type("Add an account");
+    await session.waitFor(/Add an account \(log in/);
+    await session.sendKeys("Enter");
+    await session.waitFor(/Name \(for the sidebar/);
+    await session.type("bens");
+    await session.sendKeys("Tab");
+    await session.type(oss.url);
+    await session.sendKeys("Tab");
+    await session.type("ben@lighthouse.test");
+    await session.sendKeys("Tab");
+    await session.type("termchat-demo");
+    const form = await session.waitFor(/•{13}/);
+    expect(form).not.toContain("termchat-demo"); // the password is never drawn
+    await session.sendKeys("Enter");
+    const added = await session.waitFor(/bens · Lighthouse Labs/, { timeoutMs: 20_000 });
+    expect(added).toMatch(/▾ bens/);
+    const file = join(home!, ".config", "termchat", "accounts", "bens.zuliprc");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8")).toMatch(/email=ben@lighthouse\.test/);
+
+    await session.sendKeys("C-k");
+    await session.type("Remove the account bens");
+    await session.waitFor(/Remove the account bens/);
+    await session.sendKeys("Enter");
+    await session.waitFor(/Remove bens\?/);
+    await session.sendKeys("y");
+    await session.waitForGone(/[▾▸] bens\b/, { timeoutMs: 10_000 });
+    for (let i = 0; i < 50 && existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(file)).toBe(false);
   });
 });

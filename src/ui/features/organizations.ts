@@ -9,6 +9,8 @@ import { openSettings } from "../../config/settings.js";
 import { perform } from "../../sync/actions/result.js";
 import { cycleKey, type OrgSummary } from "../organizations.js";
 import { openAllInbox } from "../popups/AllInbox.js";
+import { openConfirm } from "../popups/Confirm.js";
+import { openForm, type FormValues } from "../popups/Form.js";
 import type { PaletteCommand } from "../palette-commands-context.js";
 
 function several(ctx: ActionContext): NonNullable<ActionContext["organizations"]> | undefined {
@@ -70,6 +72,54 @@ function connectionCommands(o: OrgSummary): PaletteCommand[] {
   return [disconnect, reconnect];
 }
 
+function str(v: FormValues, name: string): string {
+  const x = v[name];
+  return typeof x === "string" ? x.trim() : "";
+}
+
+/** Adding an account (a password login writing its zuliprc), and removing each one. */
+function adminCommands(ctx: ActionContext, orgs: OrgSummary[]): PaletteCommand[] {
+  const admin = ctx.organizations?.admin;
+  if (!admin) return [];
+  const add: PaletteCommand = {
+    id: "org.add",
+    title: "Add an account (log in with a password)",
+    detail: "writes a zuliprc in termchat's accounts directory",
+    run: (c) =>
+      openForm(c, {
+        title: "Add an account",
+        subtitle: "The password is exchanged for an API key and not kept",
+        fields: [
+          { kind: "text", name: "name", label: "Name (for the sidebar and --account)", validate: (v) => (/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(v.trim()) ? undefined : "letters, digits, . _ -") },
+          { kind: "text", name: "site", label: "Server URL", hint: "https://chat.example.com" },
+          { kind: "text", name: "username", label: "Email (or username)" },
+          { kind: "text", name: "password", label: "Password", secret: true },
+        ],
+        check: (v) => (["site", "username", "password"].some((k) => !str(v, k)) ? "Every field is needed" : undefined),
+        onSubmit: (v) => {
+          c.notify(`Logging in to ${str(v, "site")}…`);
+          c.attempt(() => admin.add({ name: str(v, "name"), site: str(v, "site"), username: str(v, "username"), password: typeof v["password"] === "string" ? v["password"] : "" }), `${str(v, "name")} added`);
+        },
+      }),
+  };
+  const removes = orgs.map(
+    (o): PaletteCommand => ({
+      id: `org.remove.${o.key}`,
+      title: `Remove the account ${o.name}`,
+      detail: "closes it and deletes its zuliprc from termchat's accounts directory",
+      run: (c) =>
+        openConfirm(c, {
+          title: `Remove ${o.name}?`,
+          lines: ["Its connection ends and its file in termchat's accounts directory is deleted.", "Messages waiting to be sent stay on disk for when it is added again."],
+          action: "remove",
+          danger: true,
+          onConfirm: () => c.attempt(() => admin.remove(o.key), `${o.name} removed`),
+        }),
+    }),
+  );
+  return [add, ...removes];
+}
+
 /** The palette's entries: the combined Inbox, each other organization to switch to, and each one's connection. */
 export function organizationCommands(ctx: ActionContext): PaletteCommand[] {
   const orgs = ctx.organizations?.list() ?? [];
@@ -83,7 +133,7 @@ export function organizationCommands(ctx: ActionContext): PaletteCommand[] {
       detail: [o.realm, o.unread ? `${o.unread} unread` : "", o.trouble].filter(Boolean).join(" · "),
       run: (c: ActionContext) => c.organizations?.show(o.key),
     }));
-  return [all, ...switches, ...orgs.flatMap(connectionCommands)];
+  return [all, ...switches, ...orgs.flatMap(connectionCommands), ...adminCommands(ctx, orgs)];
 }
 
 const DIGITS = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];

@@ -102,6 +102,7 @@ export function useOrganizations(
         if (narrow) target.keep<Pending>(PENDING_OPEN, () => ({ narrow: undefined })).narrow = narrow;
         accounts.setActive(key);
       },
+      admin: accounts.admin,
       disconnect: (key) => accounts.disconnect(key),
       reconnect: (key) => accounts.reconnect(key),
       stores: () => {
