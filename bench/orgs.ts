@@ -43,7 +43,7 @@ async function once(n: number): Promise<{ firstFrameMs: number; rssMb: number }>
     // Every organization connected (none still says so on its row), then the start's work settled.
     await session.waitFor(/● connected/, { timeoutMs: 60_000 });
     let screen = await session.capture();
-    for (let i = 0; i < 200 && screen.includes("connecting…"); i++) {
+    for (let i = 0; i < 1200 && screen.includes("connecting…"); i++) {
       await new Promise((r) => setTimeout(r, 50));
       screen = await session.capture();
     }

@@ -24,13 +24,16 @@ export interface OrgSummary {
   trouble: string | undefined;
 }
 
+/** What the row of an account says while its first connection is under way (not a fault). */
+export const CONNECTING = "connecting…";
+
 /** A short word for a connection that is not live, for a sidebar row. */
 export function troubleOf(state: ConnectionState, hasStore: boolean): string | undefined {
   switch (state.kind) {
     case "live":
       return undefined;
     case "connecting":
-      return hasStore ? undefined : "connecting…";
+      return hasStore ? undefined : CONNECTING;
     case "reconnecting":
       // Why is in the status line once it is on screen; the row has room for the word only.
       return "offline";

@@ -5,7 +5,7 @@
  * on the open one's row folds it, on another's puts that one on screen; O
  * goes to the next, a number key to the one of that number.
  */
-import type { ReactNode } from "react";
+import { act, type ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { useScreenState } from "../../src/ui/contexts.js";
@@ -116,5 +116,24 @@ describe("the combined Inbox", () => {
     await screen.press("\r");
     const shown = fake.recorded.filter((r) => r.name === "showOrganization");
     expect(shown.map((r) => r.args)).toEqual([["k-oss", { kind: "dm", userIds: [eg.otherUser.user_id] }]]);
+  });
+});
+
+describe("n and p across organizations", () => {
+  it("with the setting on, p with no unread conversation left here opens the next organization's; off, it says there is none", async () => {
+    const ossDm = eg.dmMessage({ from: eg.otherUser, to: [eg.selfUser] });
+    const ossStore = eg.store({ realm_users: [eg.selfUser, eg.otherUser], unread_msgs: eg.unreadMessages([ossDm]) });
+    const fake = fakeSession({ organizations: ORGS, otherStores: { "k-oss": ossStore } });
+    const screen = await renderOnFake(fake, <FeatureKeys />);
+    unmount = screen.unmount;
+    await screen.press("p");
+    expect(fake.recorded.filter((r) => r.name === "notify").map((r) => r.args[0])).toEqual(["No more unread direct messages"]);
+    expect(fake.names()).not.toContain("showOrganization");
+
+    fake.ctx.settings = { ...fake.ctx.settings, organizations: { followUnreads: true } };
+    await act(async () => fake.ctx.dispatch({ type: "clearNotice" })); // the screen takes the new settings
+    await screen.press("p");
+    expect(fake.recorded.filter((r) => r.name === "showOrganization").map((r) => r.args)).toEqual([["k-oss", { kind: "dm", userIds: [eg.otherUser.user_id] }]]);
+    expect(fake.recorded.filter((r) => r.name === "notify")).toHaveLength(1);
   });
 });

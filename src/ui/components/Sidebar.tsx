@@ -24,6 +24,7 @@ import { useKeypress } from "../hooks/use-keypress.js";
 import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
+import { CONNECTING } from "../organizations.js";
 import { RowMark } from "./RowMark.js";
 
 export interface SidebarProps {
@@ -138,7 +139,7 @@ function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c:
       // An organization's section: its name, and what is wrong with its connection, if anything.
       return {
         prefix: `${row.open ? g.expanded : g.collapsed} `,
-        label: sanitizeInline(row.trouble ? `${row.label} ${g.cross} ${row.trouble}` : row.label),
+        label: sanitizeInline(row.trouble ? `${row.label} ${row.trouble === CONNECTING ? "" : `${g.cross} `}${row.trouble}` : row.label),
         suffix: "",
         dim: false,
         bold: true,
