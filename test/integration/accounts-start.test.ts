@@ -12,10 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/http.js";
-import { getMessages } from "../../src/api/routes/messages.js";
+import { getMessages, sendMessage } from "../../src/api/routes/messages.js";
 import { AccountsRegistry } from "../../src/sync/accounts-registry.js";
 import { startAccounts } from "../../src/sync/accounts-start.js";
 import { freePort } from "../e2e/app.js";
+import { faultyWorld } from "../fixtures/fault-proxy.js";
 import { eventually, withServer, type ServerFixture } from "../fixtures/server.js";
 
 let servers: ServerFixture[];
@@ -143,5 +144,28 @@ describe("starting every account at once", () => {
     again.actions.send({ type: "direct", userIds: [ben.userId] }, "after reconnecting");
     await eventually(() => [...again.store()!.messages.byId.values()].some((m) => m.content === "after reconnecting"), 10_000);
     expect(await registry.reconnect("no-such-account")).toBe(false);
+  });
+
+  it("a slow organization (its register held) holds up neither the first frame's account nor the others' events; it is ready once its server answers", async () => {
+    const world = await faultyWorld({ heartbeatMs: 200, longpollTimeoutSecs: 1 });
+    try {
+      let answer!: () => void;
+      world.proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (answer = r)) } });
+      const fast = await serve();
+      const slow = await openAccount("slow", world.proxy.url, world.owner.email, world.owner.apiKey);
+      const ok = await openAccount("fast", fast.server.url, fast.owner.email, fast.owner.apiKey);
+      const started = startAccounts(registry);
+      expect(await started.firstReady).toBe(ok.handle.key);
+      expect(slow.handle.connection().kind).toBe("connecting");
+      // The fast one is live and hears its events meanwhile.
+      const id = (await sendMessage(fast.client("ben"), { type: "direct", to: [fast.owner.userId], content: "while the other is slow" })).id;
+      await eventually(() => ok.handle.store()!.messages.byId.has(id), 10_000);
+      answer();
+      await eventually(() => slow.handle.connection().kind === "live", 10_000);
+      expect(await started.settled).toEqual([]);
+    } finally {
+      await registry.closeAll(1500);
+      await world.close();
+    }
   });
 });
