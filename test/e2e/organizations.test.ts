@@ -64,10 +64,12 @@ function onScreen(screen: string, names: string[]): string | undefined {
 async function allConnected(session: TmuxSession, names: string[]): Promise<string> {
   const all = new RegExp(names.map((n) => `(?=[\\s\\S]*[▾▸] ${n}\\b)`).join("") + "[\\s\\S]*● connected");
   let screen = await session.waitFor(all, { timeoutMs: 30_000 });
-  for (let i = 0; i < 200 && screen.includes("connecting…"); i++) {
+  // A busy machine may take a while to register several organizations at once.
+  for (let i = 0; i < 600 && screen.includes("connecting…"); i++) {
     await new Promise((r) => setTimeout(r, 100));
     screen = await session.capture();
   }
+  if (screen.includes("connecting…")) throw new Error(`an organization is still connecting after a minute:\n${screen}`);
   return screen;
 }
 
