@@ -38,7 +38,8 @@ export function useOrganizations(
   live.current = { orgs, hooks };
   useEffect(() => {
     if (!accounts) return;
-    let shown = JSON.stringify(read());
+    // What the screen drew: an account that changed between that render and now is drawn again.
+    let shown = JSON.stringify(live.current.orgs);
     const refresh = () => {
       const now = read();
       const text = JSON.stringify(now);
