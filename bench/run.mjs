@@ -8,7 +8,7 @@ import { inkPatchEsbuild } from "../scripts/ink-patch.mjs";
 
 const outdir = ".tmp/bench";
 mkdirSync(outdir, { recursive: true });
-const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/finder.ts", "bench/finder-ui.tsx", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts", "bench/peer-keys.ts", "bench/hostile.tsx", "bench/hostile-serve.ts"];
+const entries = ["bench/images.tsx", "bench/image-decode.ts", "bench/image-files.ts", "bench/serve.ts", "bench/model.ts", "bench/finder.ts", "bench/finder-ui.tsx", "bench/floor.ts", "bench/startup.ts", "bench/link.ts", "bench/latency.tsx", "bench/pack.ts", "bench/wire.ts", "bench/memory.ts", "bench/files.ts", "bench/cache.ts", "bench/memory-day.ts", "bench/contrast.ts", "bench/compose.ts", "bench/peer-keys.ts", "bench/hostile.tsx", "bench/hostile-serve.ts", "bench/orgs.ts"];
 const common = {
   bundle: true,
   platform: "node",
@@ -35,6 +35,7 @@ const runs = [
   { title: "Memory: the same on the demo organization", file: "memory.js", args: ["demo"] },
   { title: `Memory over a working day: 100,000 events while narrows are opened and left (data set: ${data})`, file: "memory-day.js", args: [data] },
   { title: `Start-up of the built binary in a terminal (data set: ${data})`, file: "startup.js", args: [data, process.env.BENCH_IDLE_SECONDS ?? "30"] },
+  { title: "Several organizations: first frame and RSS with 1, 3 and 5, each a demo reference server on 127.0.0.1", file: "orgs.js", args: [] },
   { title: `Start-up over a simulated network link (data set: ${data})`, file: "link.js", args: [data, process.env.BENCH_LINK_RUNS ?? "3"] },
   { title: "Keystroke to frame, the real App on a fake 120×40 TTY, 10,000 messages in the open topic (data set: demo)", file: "latency.js", args: ["10000", "120", "40"] },
   { title: "Keystroke to frame, the same on 80×24 (the cost follows the screen's area, not the message count)", file: "latency.js", args: ["10000", "80", "24"] },

@@ -78,6 +78,11 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     if (!hit) throw new ConfigError(`no account chosen (choose one next time with --account NAME: ${names.join(", ")})`);
     chosen = hit;
   }
+  return accountOf(chosen, o);
+}
+
+/** An account as a command uses it: its zuliprc with the command line's TLS options applied. */
+export function accountOf(chosen: NamedAccount, o: Pick<AccountOptions, "allowInsecureHttp" | "caFile">): Account {
   const rc = chosen.account;
   return {
     site: rc.site,
@@ -90,6 +95,22 @@ export async function resolveAccount(o: AccountOptions, deps: ResolveDeps = {}):
     ...(rc.insecure ? { insecure: true } : {}),
     ...(rc.spectator ? { spectator: true } : {}),
   };
+}
+
+/**
+ * The accounts the app opens at once: with several configured and none named on the command
+ * line, every one; those the settings' `connect` names (when it names any that exist) connect
+ * at start, the others wait for the user.
+ * Undefined when one account applies (named, given by --site, or the only one): resolveAccount's.
+ */
+export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string; connect: boolean }> | undefined> {
+  if ((o.site && o.email && o.apiKey) || o.account !== undefined) return undefined;
+  const paths = deps.paths ?? defaultAccountPaths();
+  const found = await discoverAccounts({ config: o.config, paths });
+  if (found.accounts.length < 2) return undefined;
+  // Those left out are listed, not connected: the palette connects them.
+  const chosen = found.accounts.filter((a) => connect?.includes(a.name));
+  return found.accounts.map((a) => ({ name: a.name, connect: chosen.length === 0 || chosen.includes(a), ...accountOf(a, o) }));
 }
 
 export async function clientForAccount(a: Account, warn?: (line: string) => void): Promise<ApiClient> {

@@ -11,7 +11,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HELP, UsageError, parseCliArgs, type ClientArgs, type ServerArgs } from "./args.js";
 import { COMMAND_HELP } from "./help-commands.js";
-import type { AccountChoice } from "./account.js";
 import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
@@ -89,12 +88,8 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
     };
   }
   const { resolveAccount: resolveFromOptions } = await import("./account.js");
-  // Several accounts and none named: a terminal asks (before the app); elsewhere it is an error listing them.
-  const choose =
-    process.stdin.isTTY && process.stdout.isTTY
-      ? async (choices: AccountChoice[]) => (await import("../ui/popups/AccountPicker.js")).pickAccount(choices)
-      : undefined;
-  return { account: await resolveFromOptions(args, { choose }) };
+  // Several accounts and none named connect together in a terminal (runSeveralIfConfigured); elsewhere it is an error listing them.
+  return { account: await resolveFromOptions(args) };
 }
 
 /**
@@ -119,14 +114,15 @@ export interface Launcher {
  * only then the heap's steady growth, a V8 flag that would make the kept code cache another
  * flag set's, refused by the next start.
  */
-function keepCodeAfterFirstFrame(launcher: Launcher, steadyHeapGrowth: () => void): () => void {
+function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
   return () => {
     let kept = false;
     const keep = () => {
       if (kept) return;
       kept = true;
       launcher.keepCompiledCode?.();
-      steadyHeapGrowth();
+      // Loaded with the UI already (a client run has drawn its first frame).
+      void import("../ui/startup-memory.js").then((m) => m.steadyHeapGrowth());
     };
     setTimeout(keep, 3000).unref();
     process.once("exit", keep);
@@ -135,6 +131,8 @@ function keepCodeAfterFirstFrame(launcher: Launcher, steadyHeapGrowth: () => voi
 
 async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
+  // Several accounts configured and none named: in a terminal, all of them at once.
+  if (!args.demo && process.stdin.isTTY && process.stdout.isTTY && (await runSeveralIfConfigured(args, launcher))) return;
   const { account, close, notes } = await resolveAccount(args);
   const tls = await readTlsFiles(account);
   // A spectator (--spectator, or an entry with spectator=true) has no credentials to send.
@@ -199,7 +197,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   const warnings = [tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean);
   const noticeText = [...warnings, notes?.start].filter(Boolean).join(" ");
   const startNotice = noticeText ? { text: noticeText, kind: warnings.length > 0 ? ("error" as const) : ("info" as const) } : undefined;
-  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher, ui.steadyHeapGrowth));
+  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;
   await accounts.closeAll(1500);
@@ -212,6 +210,18 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   if (!terminal) fail("the app needs a terminal (stdin is not one); scripts can use termchat send, messages, status and api", 2);
   // Once more where it stays readable: the screen the demo drew is gone.
   if (notes) process.stdout.write(`termchat: ${notes.end}\n`);
+  process.exit(0);
+}
+
+/** Runs the app on every configured account when there are several and none is named; false when one account applies. */
+async function runSeveralIfConfigured(args: ClientArgs, launcher: Launcher): Promise<boolean> {
+  const [{ resolveSeveral }, { readSettings }] = await Promise.all([import("./account.js"), import("../config/settings.js")]);
+  const settingsFile = await readSettings();
+  const accounts = await resolveSeveral(args, settingsFile.settings.organizations.connect);
+  if (!accounts) return false;
+  const { runSeveral } = await import("./run-several.js");
+  const { failed } = await runSeveral(accounts, { color: args.color, noCache: args.noCache, settingsFile, afterFirstFrame: keepCodeAfterFirstFrame(launcher) });
+  if (failed) fail(failed.join("\n"), 1);
   process.exit(0);
 }
 

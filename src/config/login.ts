@@ -153,25 +153,37 @@ export async function passwordLogin(o: LoginOptions, io: LoginIO, deps: LoginDep
     const password = await prompter.askSecret("Password: ");
     if (!password) throw new ConfigError("no password given");
     prompter.close();
-    let res;
-    try {
-      res = await fetchApiKey(site.href, username, password, { allowInsecureHttp: o.allowInsecureHttp, ca });
-    } catch (err) {
-      // The server's own words are fine to show; make the common case clear.
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.code === "AUTHENTICATION_FAILED")) {
-        throw new ApiError(err.status, err.code, `login refused for ${username}: ${err.message}`, err.data, err.retryAfter);
-      }
-      throw err;
-    }
-    const siteOut = site.href.replace(/\/+$/, "");
-    await write(path, {
-      email: res.email,
-      key: res.api_key,
-      site: siteOut,
-      ...(o.caFile ? { certBundle: resolve(o.caFile) } : {}),
-    });
-    return { email: res.email, site: siteOut, path, ...(res.user_id !== undefined ? { userId: res.user_id } : {}) };
+    return await exchangeAndWrite({ site, username, password, path, caFile: o.caFile, ca, allowInsecureHttp: o.allowInsecureHttp }, fetchApiKey, write);
   } finally {
     prompter.close();
   }
+}
+
+/**
+ * The password exchanged for the API key, and the zuliprc written (0600): what `termchat login`
+ * does once it has asked, and what the app's "Add an account" does with its form.
+ */
+export async function exchangeAndWrite(
+  o: { site: URL; username: string; password: string; path: string; caFile?: string; ca?: string; allowInsecureHttp?: boolean },
+  fetchApiKey: typeof realFetchApiKey,
+  write: (path: string, a: ZuliprcAccount) => Promise<void> = realWriteZuliprc,
+): Promise<LoginResult> {
+  let res;
+  try {
+    res = await fetchApiKey(o.site.href, o.username, o.password, { allowInsecureHttp: o.allowInsecureHttp, ca: o.ca });
+  } catch (err) {
+    // The server's own words are fine to show; make the common case clear.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403 || err.code === "AUTHENTICATION_FAILED")) {
+      throw new ApiError(err.status, err.code, `login refused for ${o.username}: ${err.message}`, err.data, err.retryAfter);
+    }
+    throw err;
+  }
+  const siteOut = o.site.href.replace(/\/+$/, "");
+  await write(o.path, {
+    email: res.email,
+    key: res.api_key,
+    site: siteOut,
+    ...(o.caFile ? { certBundle: resolve(o.caFile) } : {}),
+  });
+  return { email: res.email, site: siteOut, path: o.path, ...(res.user_id !== undefined ? { userId: res.user_id } : {}) };
 }

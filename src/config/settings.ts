@@ -43,6 +43,15 @@ const shape = {
   imagePreviews: z.boolean().default(true),
   /** The mouse (wheel, clicks on rows, messages and links); off leaves the terminal's own text selection as it is (m toggles it). */
   mouse: z.boolean().default(false),
+  /** Several accounts at once. */
+  organizations: z
+    .object({
+      /** The accounts (by name) connected at start; absent: every configured one. */
+      connect: z.array(z.string()).optional(),
+      /** n and p go on to the next organization's unread conversations when the one on screen has none left. */
+      followUnreads: z.boolean().default(false),
+    })
+    .default({ followUnreads: false }),
 };
 
 export const settingsSchema = z.object(shape);

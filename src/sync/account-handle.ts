@@ -11,7 +11,7 @@ import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { AccountChange, Notice } from "./account-changes.js";
 import type { AccountRuntime } from "./account-runtime.js";
-import { failed } from "./actions/result.js";
+import { failed, type ActionResult } from "./actions/result.js";
 import { spectatorActions } from "./spectator.js";
 import { setStatus, setMarkReadPolicy, createUserGroup, deactivateUser, registerPushToken } from "./actions/account.js";
 import { changeChannel, changeSubscriptions, setTopicVisibility, createChannelFolder, changeChannelFolder } from "./actions/channels.js";
@@ -95,6 +95,8 @@ export interface JournalView {
 export interface AccountHandle {
   /** Which account (the organization and the user), the same across runs. */
   readonly key: string;
+  /** What the user calls the account (its zuliprc name, else the address). */
+  readonly name: string;
   /** The address the account is signed in as ("" for a spectator). */
   readonly email: string;
   /** Reading without an account (web-public channels only): every action that writes answers `SPECTATOR_LINE` (spectator.ts). */
@@ -125,6 +127,35 @@ export interface AccountHandle {
    * history, the image previews): made on first use.
    */
   keep<T>(slot: symbol, make: () => T): T;
+}
+
+export type RegistryChange =
+  | { kind: "opened"; key: string }
+  | { kind: "closed"; key: string }
+  /** The account on screen changed (undefined: none is open). */
+  | { kind: "active"; key: string | undefined };
+
+/** What a screen may see of the registry: the accounts' handles, which is on screen, and its feed. */
+export interface AccountsView {
+  list(): AccountHandle[];
+  get(key: string): AccountHandle | undefined;
+  active(): AccountHandle | undefined;
+  setActive(key: string): void;
+  subscribe(fn: (change: RegistryChange) => void): () => void;
+  /** Ends an account's connection, keeping what it showed (its row says disconnected); its local state is saved. */
+  disconnect(key: string): Promise<void>;
+  /** Connects an account again from the start (a disconnected one, or one whose key was refused); false when it cannot be. */
+  reconnect(key: string): Promise<boolean>;
+  /** Adding and removing accounts, where the program allows it (several accounts open). */
+  readonly admin?: AccountsAdmin;
+}
+
+/** Accounts added and removed at run time. */
+export interface AccountsAdmin {
+  /** Logs in with a password (as `termchat login` does), writes NAME.zuliprc (0600) in termchat's accounts directory, and connects it. */
+  add(a: { name: string; site: string; username: string; password: string }): Promise<ActionResult<string>>;
+  /** Closes an account and removes its file from termchat's accounts directory. */
+  remove(key: string): Promise<ActionResult<string>>;
 }
 
 /** What the server's actions work with: one account's connection, outbox, journal and draft sync. */
@@ -164,6 +195,7 @@ export function accountHandle(rt: AccountRuntime): AccountHandle {
   const kept = new Map<symbol, unknown>();
   return Object.freeze({
     key: rt.key,
+    name: rt.name,
     email: rt.selfEmail,
     spectator: rt.spectator,
     store: () => rt.store,

@@ -36,6 +36,8 @@ import { ViewUpkeep, type ViewInput } from "./upkeep/view-upkeep.js";
 export interface AccountRuntimeOptions {
   client: ApiClient;
   account: AccountRef;
+  /** What the user calls the account (its zuliprc name): the sidebar's section and the notifications say it. Default: the address. */
+  name?: string;
   /** Where the outbox and the draft journal live. Default: `defaultStateDir()`. */
   stateDir?: string;
   clock?: Clock;
@@ -61,6 +63,8 @@ export const UNFAMILIAR_NOTE = "This server sends things termchat does not know 
 export class AccountRuntime {
   /** Which account this is (the organization and the user), the same across runs. */
   readonly key: string;
+  /** What the user calls the account (its zuliprc name, else the address). */
+  readonly name: string;
   private lastKeyAt: number;
   private readonly cleanups: Array<() => void> = [];
   private readonly feed = new ChangeFeed();
@@ -88,6 +92,7 @@ export class AccountRuntime {
     private readonly o: AccountRuntimeOptions,
   ) {
     this.key = accountStem(account);
+    this.name = o.name ?? account.email;
     const clock = machine.clock;
     this.lastKeyAt = clock.now();
     this.notifier = new Notifier(clock, (note) => this.feed.emit({ kind: "notify", note }), o.notifyIntervalMs);
@@ -258,6 +263,8 @@ export class AccountRuntime {
       await this.machine.stop();
     })();
     await Promise.race([work, new Promise((r) => realClock.setTimeout(() => r(undefined), timeoutMs))]);
+    // The machine's own listeners are gone by now: a screen still showing the account hears it ended.
+    this.feed.emit({ kind: "connection", state: this.machine.state });
   }
 
   private tell(text: string, kind: Notice["kind"] = "info"): void {

@@ -9,33 +9,24 @@
  * store, outbox, journal and timers, and closing one leaves the others as
  * they were.
  */
-import { accountHandle, type AccountHandle } from "./account-handle.js";
+import { accountHandle, type AccountHandle, type AccountsAdmin, type AccountsView, type RegistryChange } from "./account-handle.js";
+
+export type { AccountsView, RegistryChange } from "./account-handle.js";
 import { AccountRuntime, type AccountRuntimeOptions } from "./account-runtime.js";
-
-export type RegistryChange =
-  | { kind: "opened"; key: string }
-  | { kind: "closed"; key: string }
-  /** The account on screen changed (undefined: none is open). */
-  | { kind: "active"; key: string | undefined };
-
-/** What a screen may see of the registry: the accounts' handles, which is on screen, and its feed. */
-export interface AccountsView {
-  list(): AccountHandle[];
-  get(key: string): AccountHandle | undefined;
-  active(): AccountHandle | undefined;
-  setActive(key: string): void;
-  subscribe(fn: (change: RegistryChange) => void): () => void;
-}
 
 interface Entry {
   runtime: AccountRuntime;
   handle: AccountHandle;
+  /** How it was opened, to open it again (reconnect). */
+  options?: AccountRuntimeOptions;
 }
 
 export class AccountsRegistry implements AccountsView {
   private readonly entries = new Map<string, Entry>();
   private activeKey: string | undefined;
   private readonly listeners = new Set<(change: RegistryChange) => void>();
+  /** Adding and removing accounts (the program that knows where accounts live sets it). */
+  admin: AccountsAdmin | undefined;
 
   /** Opens an account's runtime (its local state: journal, outbox, cache) and holds it; the runtime's `start` connects. */
   async open(o: AccountRuntimeOptions): Promise<{ runtime: AccountRuntime; handle: AccountHandle }> {
@@ -45,15 +36,15 @@ export class AccountsRegistry implements AccountsView {
       await runtime.dispose();
       throw new Error(`${o.account.email} on ${o.account.site} is open already`);
     }
-    return { runtime, handle: this.add(runtime) };
+    return { runtime, handle: this.add(runtime, o) };
   }
 
-  /** Holds a runtime opened elsewhere; the first account held becomes the active one. */
-  add(runtime: AccountRuntime): AccountHandle {
+  /** Holds a runtime opened elsewhere (with the options it was opened with, to reconnect); the first account held becomes the active one. */
+  add(runtime: AccountRuntime, options?: AccountRuntimeOptions): AccountHandle {
     const held = this.entries.get(runtime.key);
     if (held) return held.handle;
     const handle = accountHandle(runtime);
-    this.entries.set(runtime.key, { runtime, handle });
+    this.entries.set(runtime.key, { runtime, handle, options });
     this.emit({ kind: "opened", key: runtime.key });
     if (this.activeKey === undefined) this.setActive(runtime.key);
     return handle;
@@ -70,6 +61,31 @@ export class AccountsRegistry implements AccountsView {
     }
     this.emit({ kind: "closed", key });
     await entry.runtime.dispose(timeoutMs);
+  }
+
+  async disconnect(key: string): Promise<void> {
+    await this.entries.get(key)?.runtime.dispose();
+  }
+
+  /**
+   * Opens the account again from how it was first opened and connects it: a new runtime (its
+   * local state read back) and a new handle in place of the old, told as opened again. The
+   * connection's outcome is the account's state, as at start.
+   */
+  async reconnect(key: string): Promise<boolean> {
+    const entry = this.entries.get(key);
+    if (!entry?.options) return false;
+    await entry.runtime.dispose();
+    const runtime = await AccountRuntime.open(entry.options);
+    if (this.entries.get(key) !== entry) {
+      await runtime.dispose(); // closed meanwhile
+      return false;
+    }
+    this.entries.set(key, { runtime, handle: accountHandle(runtime), options: entry.options });
+    this.emit({ kind: "opened", key });
+    if (this.activeKey === key) this.emit({ kind: "active", key });
+    void runtime.start().catch(() => undefined); // a failure is the account's state, shown on its row
+    return true;
   }
 
   /** Closes every account, all at once (each bounded in time). */

@@ -10,7 +10,7 @@ import { useApp, useStdout } from "ink";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_SETTINGS, type Settings } from "../config/settings.js";
 import { narrowKey } from "../model/narrow.js";
-import type { AccountHandle } from "../sync/account-handle.js";
+import type { AccountHandle, AccountsView } from "../sync/account-handle.js";
 import { Connecting, Screen, screenSize } from "./components/Screen.js";
 import { statusRows } from "./components/StatusLine.js";
 import { composeTextWidth } from "./compose-wrap.js";
@@ -35,9 +35,11 @@ import { LayoutCache } from "./message-layout.js";
 import { mouseOn } from "./features/mouse.js";
 import { withHitMap } from "./mouse/hit-map.js";
 import { useMouse } from "./mouse/use-mouse.js";
-import { noteSequence } from "./notifications.js";
+import { noteSequence, noteTitle } from "./notifications.js";
+import { sidebarRowsOf } from "./organizations.js";
+import { useOrganizations } from "./hooks/use-organizations.js";
 import { usePopupStack } from "./popups/PopupHost.js";
-import { buildSidebarRows, filterCursor, sidebarRowKey } from "./sidebar-rows.js";
+import { filterCursor, sidebarRowKey } from "./sidebar-rows.js";
 import { usesAlternateScreen } from "./terminal/screen-mode.js";
 import type { UiState } from "./ui-state.js";
 import { OpenView } from "./views/OpenView.js";
@@ -45,6 +47,8 @@ import { OpenView } from "./views/OpenView.js";
 export interface AppProps {
   /** The account on screen. */
   account: AccountHandle;
+  /** Every open account, when there are several (their sections in the sidebar, switching). */
+  accounts?: AccountsView;
   settings?: Settings;
   keymap?: Keymap;
   color?: boolean;
@@ -57,7 +61,7 @@ export interface AppProps {
   layoutCache?: LayoutCache;
 }
 
-export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven, color = true, onQuit, onFirstFrame, startNotice, layoutCache: layoutCacheGiven }: AppProps) {
+export function App({ account, accounts, settings = DEFAULT_SETTINGS, keymap: keymapGiven, color = true, onQuit, onFirstFrame, startNotice, layoutCache: layoutCacheGiven }: AppProps) {
   useRenderProbe("app");
   const { exit } = useApp();
   const { stdout } = useStdout();
@@ -72,9 +76,19 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   useAccountNotices(account, {
     notice: (n) => dispatch({ type: "notice", text: n.text, kind: n.kind }),
     notify: (note) => {
-      const seq = noteSequence(note, settings.notifications);
+      const seq = noteSequence(note, settings.notifications, orgs && account.name);
       if (seq) stdout.write(seq);
     },
+  });
+  // The other organizations: their sections, their notifications (named, and said in the status line), switching.
+  const { orgs, control: organizations } = useOrganizations(accounts, account, store, {
+    otherNote: (note, org) => {
+      const seq = noteSequence(note, settings.notifications, org);
+      if (seq) stdout.write(seq);
+      dispatch({ type: "notice", text: `${noteTitle(note, org)}: ${note.body}`, kind: "info" });
+    },
+    open: (narrow) => dispatch({ type: "open", narrow, focus: "messages" }),
+    notice: (text) => dispatch({ type: "notice", text, kind: "error" }),
   });
   useEffect(() => {
     if (startNotice) dispatch({ type: "notice", text: startNotice.text, kind: startNotice.kind });
@@ -85,7 +99,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   // A long notice takes up to four rows above the status line, until the next key clears it.
   const status = {
     state: conn,
-    organization: store?.realm.name ?? "",
+    organization: orgs ? `${account.name} · ${store?.realm.name ?? ""}` : (store?.realm.name ?? ""),
     user: store ? store.userName(store.selfId) : account.email,
     notice: store ? ui.notice?.text : undefined,
     noticeKind: ui.notice?.kind,
@@ -113,7 +127,7 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
   const paneHeight = Math.max(3, size.bodyHeight - 1 - composeRows(ui.compose, compose.editor.current, composeTextWidth(size.mainWidth)));
 
   const markdownReady = useFirstFrame(store, onFirstFrame);
-  const sidebarRows = useMemo(() => (store ? buildSidebarRows(store, ui.sidebar) : []), [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders]);
+  const sidebarRows = useMemo(() => (store ? sidebarRowsOf(store, ui.sidebar, orgs) : []), [store, version, ui.sidebar.expanded, ui.sidebar.filter, ui.sidebar.collapsedFolders, orgs]);
   // Half-block images are Unicode: with ASCII glyphs only a terminal's own graphics can show them.
   const previews = settings.imagePreviews && (!look.ascii || drawnByTerminal(terminalGraphics().mode));
   const { images } = useImagePreviews(account, store, previews, color);
@@ -136,12 +150,13 @@ export function App({ account, settings = DEFAULT_SETTINGS, keymap: keymapGiven,
 
   // What features act with: the state as of a UI state (the latest, at key time: see uiRef), and actions made once.
   const latest = () => uiRef.current;
-  const stateFor = contextBuilder({ store, account, ui, narrow: open.narrow, messages: open.messages, selectedIndex: open.selectedIndex, paneHeight, sidebarRows, latest, keymap, settings });
+  const stateFor = contextBuilder({ store, account, ui, narrow: open.narrow, messages: open.messages, selectedIndex: open.selectedIndex, paneHeight, sidebarRows, latest, keymap, settings, orgs });
   const actions = useScreenActionsOf(account, {
     stateFor,
     latest,
     dispatch,
     openPopup: popups.open,
+    organizations,
     compose,
     writeTerminal: (seq) => stdout.write(seq),
     quit: () => {

@@ -8,9 +8,10 @@ import type { Message } from "../api/schemas/common.js";
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import type { ActionResult } from "../sync/actions/result.js";
-import type { AccountHandle, SendTarget } from "../sync/account-handle.js";
+import type { AccountHandle, AccountsAdmin, SendTarget } from "../sync/account-handle.js";
 import type { Settings } from "../config/settings.js";
 import type { Binding, Keymap } from "./keymap.js";
+import type { OrgSummary } from "./organizations.js";
 import type { SidebarRow } from "./sidebar-rows.js";
 import type { EditingState, UiAction, UiState } from "./ui-state.js";
 
@@ -52,12 +53,36 @@ export interface ActionContext {
   notify(text: string, kind?: "info" | "error"): void;
   /** Runs an action (from src/sync/actions); a failure shows its message, success the given text. */
   attempt(work: () => Promise<ActionResult<unknown>>, done?: string): void;
+  /** The open organizations, when there are several (undefined: one account alone). */
+  organizations?: Organizations;
   /** Writes an escape sequence to the terminal (bell, notifications, clipboard). */
   writeTerminal(sequence: string): void;
   quit(): void;
 }
 
-export type Action = (ctx: ActionContext) => void;
+/** What the screen may do with the other open accounts. */
+export interface Organizations {
+  /** Every open account, in the order they were configured. */
+  list(): OrgSummary[];
+  /** Puts an account on screen, opening a narrow of it when one is given. */
+  show(key: string, narrow?: Narrow): void;
+  /**
+   * Goes on to the first organization after the one on screen (round) where `find` finds a
+   * narrow in its store, and opens it there; false when none has one.
+   */
+  followUnread(find: (store: Store) => Narrow | undefined): boolean;
+  /** Adding and removing accounts, when the program allows it. */
+  admin?: AccountsAdmin;
+  /** Ends an account's connection (its row says disconnected). */
+  disconnect(key: string): Promise<void>;
+  /** Connects an account again; false when it cannot be. */
+  reconnect(key: string): Promise<boolean>;
+  /** Every open account's summary and its store as it is now (the combined Inbox reads them). */
+  stores(): Array<{ org: OrgSummary; store: Store | undefined }>;
+}
+
+/** A key's action; `key` is the key that ran it (one action may stand for several keys, as 1…9). */
+export type Action = (ctx: ActionContext, key?: string) => void;
 
 export interface Feature {
   name: string;

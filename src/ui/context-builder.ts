@@ -20,7 +20,8 @@ import { selectionIndex } from "./hooks/use-message-window.js";
 import type { useCompose } from "./hooks/use-compose.js";
 import type { Keymap } from "./keymap.js";
 import { listTarget } from "./list-rows.js";
-import { buildSidebarRows, type SidebarRow } from "./sidebar-rows.js";
+import type { SidebarRow } from "./sidebar-rows.js";
+import { sidebarRowsOf, type OrgSummary } from "./organizations.js";
 import { currentNarrow, selectionOf, type Selection, type UiAction, type UiState } from "./ui-state.js";
 
 export interface ContextParts {
@@ -37,6 +38,8 @@ export interface ContextParts {
   latest: () => UiState;
   keymap: Keymap;
   settings: Settings;
+  /** The open organizations, when there are several (their sections frame the sidebar's rows). */
+  orgs?: OrgSummary[];
 }
 
 /** The state of the context at a given UI state; undefined until the store is there. */
@@ -62,7 +65,7 @@ export function contextBuilder(p: ContextParts): (uiNow: UiState) => ScreenState
       messages: messagesNow,
       selectedIndex: indexNow,
       paneHeight: p.paneHeight,
-      sidebarRows: sameSidebar(uiNow, p.ui) ? p.sidebarRows : buildSidebarRows(store, uiNow.sidebar),
+      sidebarRows: sameSidebar(uiNow, p.ui) ? p.sidebarRows : sidebarRowsOf(store, uiNow.sidebar, p.orgs),
       listTarget: () => listTarget(store, uiNow),
     };
   };
@@ -74,6 +77,8 @@ export interface ActionParts {
   latest: () => UiState;
   dispatch: (a: UiAction) => void;
   openPopup: ActionContext["openPopup"];
+  /** The other open accounts (several): the same for as long as the account is on screen. */
+  organizations?: ActionContext["organizations"];
   compose: Pick<ReturnType<typeof useCompose>, "open" | "edit">;
   writeTerminal: (seq: string) => void;
   quit: () => void;
@@ -104,6 +109,7 @@ export function useScreenActionsOf(account: AccountHandle, parts: ActionParts): 
         );
       },
       writeTerminal: (seq) => live.current.writeTerminal(seq),
+      organizations: parts.organizations,
       quit: () => live.current.quit(),
     };
     const now = (): ActionContext => {

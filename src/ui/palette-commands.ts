@@ -13,6 +13,7 @@ import type { PaletteCommand } from "./palette-commands-context.js";
 import { fileCommands } from "./palette-commands-files.js";
 import { orgCommands } from "./palette-commands-org.js";
 import { laterCommands } from "./palette-commands-later.js";
+import { organizationCommands } from "./features/organizations.js";
 import { readCommands } from "./palette-commands-read.js";
 import { screenCommands } from "./screens.js";
 
@@ -20,5 +21,5 @@ export type { PaletteCommand } from "./palette-commands-context.js";
 
 /** Every entry that applies now, in a stable order (the palette filters and ranks them): the open channel and topic's first. */
 export function paletteCommands(ctx: ActionContext): PaletteCommand[] {
-  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx), ...laterCommands(ctx), ...screenCommands()];
+  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx), ...laterCommands(ctx), ...organizationCommands(ctx), ...screenCommands()];
 }

@@ -1,7 +1,7 @@
 import { render } from "ink";
 import { App, type AppProps } from "./App.js";
+import { Organizations } from "./OrganizationsRoot.js";
 import { releaseStartupGarbage } from "./startup-memory.js";
-export { steadyHeapGrowth } from "./startup-memory.js";
 import { traceFirstFrame } from "./startup-trace.js";
 import { startMemoryTrace } from "./memory-trace.js";
 import { KeypressProvider } from "./hooks/use-keypress.js";
@@ -52,8 +52,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
   noteLocale();
   instance = render(
     <TerminalProbe images={images} env={process.env}>
-      <KeypressProvider onAnyKey={props.account.actions.keyPressed}>
-        <App {...props} />
+      <KeypressProvider onAnyKey={() => (props.accounts?.active() ?? props.account).actions.keyPressed()}>
+        {props.accounts ? <Organizations {...props} accounts={props.accounts} /> : <App {...props} />}
       </KeypressProvider>
     </TerminalProbe>,
     // Images drawn by the terminal (once it said it can) go over the cells the layout left for them, kept in step with every frame by the frame writer.

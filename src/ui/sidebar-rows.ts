@@ -42,7 +42,9 @@ export type SidebarRow =
       resolved: boolean;
       narrow: Narrow;
     }
-  | { kind: "dm"; label: string; unread: number; narrow: Narrow };
+  | { kind: "dm"; label: string; unread: number; narrow: Narrow }
+  /** An organization's section (several accounts open: organizations.ts). */
+  | { kind: "org"; key: string; label: string; unread: number; active: boolean; open: boolean; trouble: string | undefined };
 
 /** Pseudo folder ids for the pinned section and channels in no folder. */
 export const PINNED_SECTION = -1;
@@ -152,6 +154,7 @@ export function moveCursor(rows: SidebarRow[], from: number, delta: number): num
 export function sidebarRowKey(row: SidebarRow): string {
   if (row.kind === "header") return `h:${row.label}`;
   if (row.kind === "folder") return `f:${row.folderId}`;
+  if (row.kind === "org") return `org:${row.key}`;
   if (row.kind === "view" && row.list) return `view:${row.view}`;
   return narrowKey(row.narrow);
 }

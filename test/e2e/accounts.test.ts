@@ -2,7 +2,7 @@
  * Several accounts with the built binary: `termchat server --zuliprc-dir`
  * writes a zuliprc per demo account; two of them go into a fresh HOME's
  * ~/.config/termchat/accounts. In tmux, --account NAME opens that account,
- * and with no --account a list at start lets the user choose. Outside a
+ * and with no --account both connect, each a section of the sidebar. Outside a
  * terminal, and for unknown names, the error lists the known names.
  */
 import { execFile, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -62,23 +62,11 @@ describe("several accounts", () => {
     expect(screen).not.toContain("Maya Okafor ·");
   });
 
-  it("with no --account, a list at start chooses the account with the keyboard", async () => {
-    session = await startApp([], { env: env() });
-    const list = await session.waitFor("choose an account", { timeoutMs: 15_000 });
-    expect(list).toMatch(/1\s+ben\s+ben@lighthouse\.test/);
-    expect(list).toMatch(/2\s+maya\s+maya@lighthouse\.test/);
-    await session.sendKeys("j");
-    await session.sendKeys("Enter");
-    const screen = await session.waitFor(/connected.*Maya Okafor/, { timeoutMs: 15_000 });
+  it("with no --account, both accounts connect, each a section of the sidebar", async () => {
+    session = await startApp([], { env: env(), rows: 40 });
+    const screen = await session.waitFor(/(?=[\s\S]*[▾▸] ben\b)(?=[\s\S]*[▾▸] maya\b)[\s\S]*● connected/, { timeoutMs: 15_000 });
+    expect(screen).toMatch(/(ben|maya) · Lighthouse Labs/);
     expect(screen).not.toContain("choose an account");
-  });
-
-  it("Esc at the list quits with a hint, and nothing else happens", async () => {
-    session = await startApp([], { env: env() });
-    await session.waitFor("choose an account", { timeoutMs: 15_000 });
-    await session.sendKeys("Escape");
-    expect(await session.waitForExit({ timeoutMs: 10_000 })).toBe(2);
-    expect(await session.capture()).toContain("no account chosen (choose one next time with --account NAME: ben, maya)");
   });
 
   it("outside a terminal, or with an unknown name, the error lists the known accounts", async () => {

@@ -1,16 +1,12 @@
 /**
- * The keys of form fields, line inputs, the sidebar filter and the account
- * picker come from the keymap: rebound in the settings, the new key works
+ * The keys of form fields, line inputs and the sidebar filter come from the
+ * keymap: rebound in the settings, the new key works
  * and the old one no longer does (on a fake session, without a server).
  */
-import { act } from "react";
-import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { Sidebar } from "../../src/ui/components/Sidebar.js";
 import { FEATURES } from "../../src/ui/features/index.js";
-import { KeypressProvider } from "../../src/ui/hooks/use-keypress.js";
 import { Keymap } from "../../src/ui/keymap.js";
-import { AccountPicker } from "../../src/ui/popups/AccountPicker.js";
 import { Form, type FormValues } from "../../src/ui/popups/Form.js";
 import { PickRecipient } from "../../src/ui/popups/PickRecipient.js";
 import { buildSidebarRows, sidebarRowKey } from "../../src/ui/sidebar-rows.js";
@@ -113,49 +109,5 @@ describe("the sidebar filter", () => {
     expect(fake.ctx.latest().sidebar.filter).toBe("ge");
     await screen.press(CTRL_X);
     await screen.until(() => fake.ctx.latest().sidebar.filter === "", "the filter cleared");
-  });
-});
-
-describe("the account picker at start", () => {
-  async function picker(keymap?: Keymap) {
-    const picked: string[] = [];
-    let cancelled = 0;
-    const choices = ["work", "home", "club"].map((name) => ({ name, email: `${name}@example.com`, site: "https://chat.example.com" }));
-    let r!: ReturnType<typeof render>;
-    await act(async () => {
-      r = render(
-        <KeypressProvider>
-          <AccountPicker choices={choices} keymap={keymap} onPick={(n) => picked.push(n)} onCancel={() => cancelled++} />
-        </KeypressProvider>,
-      );
-    });
-    unmount = () => act(async () => r.unmount());
-    const press = async (k: string) => act(async () => void (r.stdin.write(k), await new Promise((res) => setImmediate(res))));
-    return { picked, cancelled: () => cancelled, press, frame: () => r.lastFrame() ?? "" };
-  }
-
-  it("by default: a number picks that account, j and Enter the next one, Esc gives up", async () => {
-    const p = await picker();
-    expect(p.frame()).toContain("Enter or 1–9 choose");
-    await p.press("2");
-    await p.press("j");
-    await p.press("j");
-    await p.press("\r");
-    await p.press("\x1b");
-    expect(p.picked).toEqual(["home", "club"]);
-    expect(p.cancelled()).toBe(1);
-  });
-
-  it("with rebound keys: the new ones work, the old ones do nothing", async () => {
-    const p = await picker(rebound({ "account.quit": ["x"], "account.choose": ["o"] }));
-    expect(p.frame()).toContain("o or 1–9 choose");
-    await p.press("q");
-    await p.press("\r");
-    expect(p.cancelled()).toBe(0);
-    expect(p.picked).toEqual([]);
-    await p.press("o");
-    await p.press("x");
-    expect(p.picked).toEqual(["work"]);
-    expect(p.cancelled()).toBe(1);
   });
 });

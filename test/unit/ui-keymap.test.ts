@@ -122,7 +122,7 @@ describe("keys the screen names and text a key types", () => {
     expect(typedText("paste", "\x1b")).toBeUndefined();
   });
 
-  it("every key a form field, the sidebar filter, the account picker and the compose list use is a binding of its scope", () => {
+  it("every key a form field, the sidebar filter and the compose list use is a binding of its scope", () => {
     const km = new Keymap(DEFAULTS);
     expect(km.action("popup.form.toggle", " ")).toBe("formToggle.flip");
     expect(km.action("popup.form.toggle", "tab")).toBe("form.next"); // a field falls through to its form
@@ -130,7 +130,6 @@ describe("keys the screen names and text a key types", () => {
     expect(km.action("popup.form.choice", "left")).toBe("formChoice.previous");
     expect(km.action("sidebar.filter", "C-u")).toBe("sidebarFilter.clear");
     expect(km.action("sidebar.filter", "j")).toBeUndefined(); // typed into the filter
-    expect(km.action("accounts", "7")).toBe("account.number");
     expect(km.action("compose.menu", "enter")).toBe("completeAccept");
     expect(km.action("compose", "M-enter")).toBe("newlineOrSend");
     expect(km.action("compose", "up")).toBe("lineUp");

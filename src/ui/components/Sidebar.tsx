@@ -9,6 +9,9 @@
  * or narrow, else the cursor's dim mark. While filtering (q) a filter line
  * sits on top and takes the typed keys, and the cursor is the only mark: it
  * is what Enter opens (the open view's mark would be a second cursor).
+ * With several accounts open, each organization is a section (organizations.ts):
+ * its name in the accent colour (the warning colour with what is wrong when
+ * its connection is not live) and its unread total.
  */
 import { Box, Text, type DOMElement } from "ink";
 import { memo, useRef } from "react";
@@ -22,6 +25,7 @@ import { useHitRegion } from "../mouse/hit-map.js";
 import { useRenderProbe } from "../render-probe.js";
 import { useTheme } from "../theme.js";
 import type { SidebarRow } from "../sidebar-rows.js";
+import { CONNECTING } from "../organizations.js";
 import { RowMark } from "./RowMark.js";
 
 export interface SidebarProps {
@@ -136,6 +140,15 @@ function partsOf(row: Exclude<SidebarRow, { kind: "header" }>, channelColor: (c:
       };
     case "dm":
       return { prefix: "@ ", label: sanitizeInline(row.label), suffix: "", dim: false, bold: false };
+    case "org":
+      // An organization's section: its name, and what is wrong with its connection, if anything.
+      return {
+        prefix: `${row.open ? g.expanded : g.collapsed} `,
+        label: sanitizeInline(row.trouble ? `${row.label} ${row.trouble === CONNECTING ? "" : `${g.cross} `}${row.trouble}` : row.label),
+        suffix: "",
+        dim: false,
+        bold: true,
+      };
   }
 }
 
@@ -151,6 +164,7 @@ function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; foc
     );
   }
   const parts = partsOf(row, (c) => theme.channel(c, "mark"));
+  if (row.kind === "org") parts.color = row.trouble ? theme.warn : theme.accent;
   const count = countText(row.unread);
   const fixed = 1 + displayWidth(parts.prefix) + displayWidth(parts.suffix) + (count ? count.length + 1 : 0);
   const room = Math.max(1, width - fixed);
@@ -163,7 +177,7 @@ function SidebarLine(p: { row: SidebarRow; width: number; selected: boolean; foc
     <Text wrap="truncate" inverse={highlighted} dimColor={dim} bold={p.open || parts.bold || (row.unread > 0 && !parts.dim)}>
       <RowMark kind={mark} focused={p.focused} inverse={highlighted} />
       <Text color={highlighted ? undefined : parts.color}>{parts.prefix}</Text>
-      {text}
+      {row.kind === "org" && !highlighted ? <Text color={parts.color}>{text}</Text> : text}
       {parts.suffix}
       {pad}
       {count ? <Text color={highlighted || dim ? undefined : theme.count}>{" " + count}</Text> : null}

@@ -3,6 +3,7 @@ import { dmParticipants, messageDmUsers, type Narrow } from "../../model/narrow.
 import type { SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { moveCursor } from "../sidebar-rows.js";
+import { ORG_SECTION } from "../organizations.js";
 import { openHelp } from "../popups/HelpPopup.js";
 
 /** The conversation a reply goes to: the selected message's, else the open topic or DM. */
@@ -40,6 +41,12 @@ function openRow(ctx: ActionContext, collapseOnRepeat: boolean): void {
   }
   if (row.kind === "folder") {
     ctx.dispatch({ type: "toggleFolder", folderId: row.folderId });
+    return;
+  }
+  if (row.kind === "org") {
+    // The open organization's section folds; another one is put on screen.
+    if (row.active) ctx.dispatch({ type: "toggleFolder", folderId: ORG_SECTION });
+    else ctx.organizations?.show(row.key);
     return;
   }
   if (row.kind === "view" && row.list) {

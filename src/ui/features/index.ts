@@ -20,9 +20,10 @@ import { imagesFeature } from "./images.js";
 import { laterFeature } from "./later.js";
 import { mouseFeature } from "./mouse.js";
 import { findingFeature } from "./finding.js";
+import { organizationsFeature } from "./organizations.js";
 import { forSpectators } from "../spectator.js";
 
-export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, findingFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature];
+export const FEATURES: Feature[] = [coreFeature, composeFeature, peopleFeature, navigationFeature, sidebarFeature, messageActionsFeature, searchFeature, paletteFeature, editingFeature, widgetsFeature, promptsFeature, filesFeature, findingFeature, laterFeature, popupsFeature, imagesFeature, mouseFeature, organizationsFeature];
 
 /** Every feature's actions by name (later features' actions of the same name win). */
 const ACTIONS: ReadonlyMap<string, Action> = new Map(FEATURES.flatMap((f) => Object.entries(f.actions)));

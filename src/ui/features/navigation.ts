@@ -10,7 +10,8 @@ import type { Store } from "../../model/store.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { openConfirm } from "../popups/Confirm.js";
-import { buildSidebarRows, sidebarRowKey } from "../sidebar-rows.js";
+import { sidebarRowKey } from "../sidebar-rows.js";
+import { sidebarRowsOf } from "../organizations.js";
 
 type TopicNarrow = Extract<Narrow, { kind: "topic" }>;
 type DmNarrow = Extract<Narrow, { kind: "dm" }>;
@@ -67,7 +68,7 @@ export function revealInSidebar(ctx: ActionContext, narrow: Narrow | `view:${str
   const s = ctx.ui.sidebar;
   const channelId = typeof narrow !== "string" && (narrow.kind === "topic" || narrow.kind === "channel") ? narrow.channelId : undefined;
   const expanded = channelId ?? s.expanded;
-  const rows = buildSidebarRows(ctx.store, { expanded, filter: s.filter, collapsedFolders: s.collapsedFolders });
+  const rows = sidebarRowsOf(ctx.store, { expanded, filter: s.filter, collapsedFolders: s.collapsedFolders }, ctx.organizations?.list());
   const key = typeof narrow === "string" ? narrow : narrowKey(narrow);
   const index = rows.findIndex((r) => sidebarRowKey(r) === key);
   ctx.dispatch({ type: "sidebar", expanded: expanded ?? null, cursor: index >= 0 ? index : undefined });
@@ -118,14 +119,21 @@ function openView(ctx: ActionContext, narrow: Narrow): void {
 
 function nextTopic(ctx: ActionContext): void {
   const next = nextUnreadTopic(ctx.store, ctx.narrow);
+  if (!next && followsOtherOrganizations(ctx, (s) => nextUnreadTopic(s, undefined))) return;
   if (!next) return ctx.notify("No more unread topics");
   openAt(ctx, next, ctx.store.firstUnreadIn(next));
 }
 
 function nextDm(ctx: ActionContext): void {
   const next = nextUnreadDm(ctx.store, ctx.narrow);
+  if (!next && followsOtherOrganizations(ctx, (s) => nextUnreadDm(s, undefined))) return;
   if (!next) return ctx.notify("No more unread direct messages");
   openAt(ctx, next, ctx.store.firstUnreadIn(next));
+}
+
+/** With several organizations and the setting on, n and p go on to the next organization's unreads. */
+function followsOtherOrganizations(ctx: ActionContext, find: (store: Store) => Narrow | undefined): boolean {
+  return ctx.settings.organizations.followUnreads && ctx.organizations !== undefined && ctx.organizations.followUnread(find);
 }
 
 /** M: the open narrow (topic, channel, conversation…); the combined feed or the Inbox means everything, after a question. */

@@ -1,5 +1,5 @@
 /**
- * The keys of the sidebar's filter line and of the account picker at start:
+ * The keys of the sidebar's filter line:
  * looked up in their own scopes like every other key, so the help screen
  * lists them and settings can rebind them.
  */
@@ -14,13 +14,6 @@ export const promptsFeature: Feature = {
     { action: "sidebarFilter.clear", keys: ["C-u"], context: "sidebar.filter", help: "Clear the filter" },
     { action: "sidebarFilter.up", keys: ["up", "C-p"], context: "sidebar.filter", help: "Move up" },
     { action: "sidebarFilter.down", keys: ["down", "C-n"], context: "sidebar.filter", help: "Move down" },
-    { action: "account.down", keys: ["j", "down", "tab"], context: "accounts", help: "Next account" },
-    { action: "account.up", keys: ["k", "up", "S-tab"], context: "accounts", help: "Previous account" },
-    { action: "account.first", keys: ["g", "home"], context: "accounts", help: "First account" },
-    { action: "account.last", keys: ["G", "end"], context: "accounts", help: "Last account" },
-    { action: "account.choose", keys: ["enter"], context: "accounts", help: "Use the highlighted account" },
-    { action: "account.number", keys: ["1", "2", "3", "4", "5", "6", "7", "8", "9"], context: "accounts", help: "Use the account of that number" },
-    { action: "account.quit", keys: ["escape", "q", "C-c"], context: "accounts", help: "Quit without choosing" },
   ],
   actions: {},
 };

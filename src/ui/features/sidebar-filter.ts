@@ -6,7 +6,8 @@
 import { narrowKey } from "../../model/narrow.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { typedText } from "../keys.js";
-import { buildSidebarRows, filterCursor, rowMatches, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
+import { filterCursor, rowMatches, sidebarRowKey, type SidebarOptions, type SidebarRow } from "../sidebar-rows.js";
+import { sidebarRowsOf } from "../organizations.js";
 
 /**
  * What the filter keys last set, ahead of the next render: keys that arrive
@@ -21,7 +22,7 @@ export interface FilterLive {
 
 function rowsFor(ctx: ActionContext, o: SidebarOptions): SidebarRow[] {
   const s = ctx.ui.sidebar;
-  return buildSidebarRows(ctx.store, { expanded: s.expanded, filter: s.filter, collapsedFolders: s.collapsedFolders, ...o });
+  return sidebarRowsOf(ctx.store, { expanded: s.expanded, filter: s.filter, collapsedFolders: s.collapsedFolders, ...o }, ctx.organizations?.list());
 }
 
 function setFilter(ctx: ActionContext, live: FilterLive, filter: string): void {
@@ -81,6 +82,7 @@ function openFiltered(ctx: ActionContext, live: FilterLive, filter: string): voi
   const row = pickedRow(ctx, live, filter);
   closeFilter(ctx, live, row);
   if (!row || row.kind === "header" || row.kind === "folder") return;
+  if (row.kind === "org") return ctx.organizations?.show(row.key);
   if (row.kind === "view" && row.list) ctx.dispatch({ type: "screen", id: row.view });
   else ctx.openNarrow(row.narrow, { focus: row.kind === "channel" ? "sidebar" : "messages" });
 }

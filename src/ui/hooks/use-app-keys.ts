@@ -54,7 +54,7 @@ export function useAppKeys({ uiRef, dispatch, keymap, contextFor, compose, popup
       const action = keymap.action(scope, name);
       const run = action ? featureAction(action) : undefined;
       if (!run) return false;
-      run(ctx);
+      run(ctx, name);
       return true;
     },
     { priority: 0 },

@@ -4,7 +4,8 @@
  * again) each see the state the previous key left. The first screen with data
  * is the user's home view (the Inbox unless they chose the combined feed), or
  * the narrow a start from the local cache was showing; key settings that
- * could not be applied are said on it.
+ * could not be applied are said on it. Each account keeps its own (kept with
+ * its handle), so switching organizations and back finds the screen as it was.
  */
 import { useCallback, useMemo, useRef, useState, type RefObject } from "react";
 import { DEFAULT_SETTINGS, type Settings } from "../../config/settings.js";
@@ -40,6 +41,9 @@ function cachedView(ui: UiState, account: AccountHandle, store: Store): UiState 
   return n && account.fromCache(store) ? uiReducer(ui, { type: "open", narrow: n, focus: "messages" }) : ui;
 }
 
+/** Per account: the screen's state when it was last shown. */
+const LAST_UI = Symbol("the UI state last shown");
+
 export interface UiStateHook {
   keymap: Keymap;
   ui: UiState;
@@ -50,7 +54,11 @@ export interface UiStateHook {
 
 export function useUiState(account: AccountHandle, settings: Settings, keymapGiven?: Keymap): UiStateHook {
   const { keymap, problems } = useMemo(() => (keymapGiven ? { keymap: keymapGiven, problems: [] } : defaultKeymap(settings)), [keymapGiven, settings]);
+  // An account put on screen again (several organizations) comes back as it was left.
+  const kept = account.keep<{ ui?: UiState }>(LAST_UI, () => ({}));
   const [initial] = useState(() => {
+    // The compose box is opened again by the user (its text waits in the journal); the focus leaves it.
+    if (kept.ui) return { ...kept.ui, notice: undefined, compose: undefined, focus: kept.ui.focus === "compose" ? "messages" : kept.ui.focus };
     const first = account.store();
     return withKeyProblems(first ? cachedView(uiReducer(INITIAL_UI, homeAction(first, settings)), account, first) : INITIAL_UI, problems);
   });
@@ -58,7 +66,8 @@ export function useUiState(account: AccountHandle, settings: Settings, keymapGiv
   const [ui, setUi] = useState<UiState>(initial);
   const dispatch = useCallback((a: UiAction) => {
     uiRef.current = uiReducer(uiRef.current, a);
+    kept.ui = uiRef.current;
     setUi(uiRef.current);
-  }, []);
+  }, [kept]);
   return { keymap, ui, uiRef, dispatch };
 }

@@ -36,6 +36,8 @@ export type Field =
       validate?: (v: string) => string | undefined;
       /** Shown after the value as it is typed: what it stands for (an emoji name's emoji), or what it could be. */
       preview?: (v: string) => string | undefined;
+      /** A password: drawn as dots, never as typed. */
+      secret?: boolean;
     }
   | { kind: "toggle"; name: string; label: string; initial?: boolean }
   | { kind: "choice"; name: string; label: string; options: Option[]; initial?: string }
@@ -247,6 +249,7 @@ function renderField(f: Field, s: FieldState, focused: boolean, width: number, a
   switch (f.kind) {
     case "text": {
       const preview = f.preview ? sanitizeInline(f.preview(s.editor.text) ?? "") : "";
+      if (f.secret) return <TextLine editor={{ ...s.editor, text: "•".repeat(s.editor.text.length) }} focused={focused} width={width} placeholder={f.hint} />;
       if (!preview) return <TextLine editor={s.editor} focused={focused} width={width} placeholder={f.hint} />;
       const room = Math.max(8, width - displayWidth(preview) - 2);
       return (

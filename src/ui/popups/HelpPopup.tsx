@@ -44,7 +44,7 @@ const TITLES: Record<string, string> = {
   "popup.form.pick": "Forms, on a field chosen by typing",
   "compose.menu": "Compose, with suggestions listed",
   "sidebar.filter": "Sidebar, while typing a filter (q)",
-  accounts: "Choosing an account at start",
+  "popup.allInbox": "Unread in every organization (U)",
   "popup.topic": "Topic prompt",
   "popup.topic.channel": "Topic prompt, choosing the channel",
   "popup.attach": "Attaching files (Ctrl-T in the compose box)",
