@@ -28,6 +28,11 @@ export function dmParticipants(userIds: Iterable<number>, selfId: number): numbe
   return others.length ? others : [selfId];
 }
 
+/** Where a message written to a channel's topic or to people shows: that topic, or that conversation. */
+export function targetNarrow(t: { type: "stream"; channelId: number; topic: string } | { type: "direct"; userIds: number[] }): Narrow {
+  return t.type === "stream" ? { kind: "topic", channelId: t.channelId, topic: t.topic } : { kind: "dm", userIds: t.userIds };
+}
+
 export function narrowKey(n: Narrow): string {
   switch (n.kind) {
     case "channel":

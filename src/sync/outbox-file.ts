@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import * as z from "zod";
-import { topicKey, type Narrow } from "../model/narrow.js";
+import { targetNarrow, topicKey, type Narrow } from "../model/narrow.js";
 import type { UpdateMessageParams } from "../api/routes/messages.js";
 import { accountStem, FileWriter, readJsonFile, removeStaleTemps, type AccountRef } from "./persist.js";
 
@@ -192,9 +192,7 @@ export class OutboxFile {
   }
 }
 
-export function targetNarrow(t: SendTarget): Narrow {
-  return t.type === "stream" ? { kind: "topic", channelId: t.channelId, topic: t.topic } : { kind: "dm", userIds: t.userIds };
-}
+export { targetNarrow };
 
 /** Whether messages to `t` show in `narrow` (the outbox is drawn under the narrow's messages). */
 export function targetInNarrow(t: SendTarget, narrow: Narrow): boolean {

@@ -10,7 +10,7 @@ import { narrowTitle } from "../model/selectors.js";
 import type { Store } from "../model/store.js";
 import { sanitizeInline } from "../render/sanitize.js";
 import type { SendTarget } from "../sync/account-handle.js";
-import { targetNarrow } from "./features/core.js";
+import { targetNarrow } from "../model/narrow.js";
 
 /** The conversation a message belongs to. */
 export function targetOfMessage(store: Store, m: Message): SendTarget {

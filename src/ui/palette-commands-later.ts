@@ -8,23 +8,15 @@
 import { hasFeature } from "../model/features.js";
 import { narrowFragment, navigationViewRows, type NavigationViewRow } from "../model/navigation-views.js";
 import { narrowTitle } from "../model/selectors.js";
-import { scheduledRows } from "../model/selectors-personal.js";
-import type { Store } from "../model/store.js";
 import type { ActionContext } from "./app-context.js";
 import type { PaletteCommand } from "./palette-commands-context.js";
 import { openConfirm } from "./popups/Confirm.js";
 import { openForm } from "./popups/Form.js";
-import { openReminders } from "./popups/RemindersList.js";
-import { openScheduledList } from "./popups/ScheduledList.js";
-import { openSnippets } from "./popups/SnippetsList.js";
 
 export function laterCommands(ctx: ActionContext): PaletteCommand[] {
   const { store } = ctx;
-  const out: PaletteCommand[] = [
-    { id: "later.scheduled", title: "Scheduled messages", detail: scheduledCount(store), run: (c) => openScheduledList(c) },
-    { id: "later.reminders", title: "Reminders", detail: `${store.scheduled.reminders.size} waiting`, run: (c) => openReminders(c) },
-    { id: "later.snippets", title: "Saved snippets", detail: `${store.personal.savedSnippets.size} saved`, run: (c) => openSnippets(c) },
-  ];
+  // Scheduled messages, reminders and snippets are in the screen table (screens.tsx), with their entries.
+  const out: PaletteCommand[] = [];
   if (!hasFeature(store.realm.featureLevel, "navigationViews")) return out;
   const narrow = ctx.narrow;
   if (narrow && narrow.kind !== "feed") {
@@ -38,12 +30,6 @@ export function laterCommands(ctx: ActionContext): PaletteCommand[] {
     }
   }
   return out;
-}
-
-function scheduledCount(store: Store): string {
-  const rows = scheduledRows(store);
-  const failed = rows.filter((r) => r.state === "failed").length;
-  return `${rows.length} waiting${failed ? `, ${failed} failed` : ""}`;
 }
 
 function createView(ctx: ActionContext, fragment: string, title: string): void {

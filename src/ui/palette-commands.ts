@@ -21,5 +21,5 @@ export type { PaletteCommand } from "./palette-commands-context.js";
 
 /** Every entry that applies now, in a stable order (the palette filters and ranks them): the open channel and topic's first. */
 export function paletteCommands(ctx: ActionContext): PaletteCommand[] {
-  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx), ...laterCommands(ctx), ...organizationCommands(ctx), ...screenCommands()];
+  return [...channelCommands(ctx), ...orgCommands(ctx), ...readCommands(ctx), ...fileCommands(ctx), ...laterCommands(ctx), ...organizationCommands(ctx), ...screenCommands(ctx.store)];
 }

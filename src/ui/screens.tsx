@@ -17,6 +17,10 @@ import type { PaletteCommand } from "./palette-commands-context.js";
 import { FollowedView } from "./views/FollowedView.js";
 import { InboxView } from "./views/InboxView.js";
 import { RecentView } from "./views/RecentView.js";
+import { scheduledRows } from "../model/selectors-personal.js";
+import { openReminders } from "./popups/RemindersList.js";
+import { openScheduledList } from "./popups/ScheduledList.js";
+import { openSnippets } from "./popups/SnippetsList.js";
 
 /** What a list screen is drawn with: its room and whether the keys are its. */
 export interface ScreenProps {
@@ -34,12 +38,16 @@ export interface ScreenEntry {
   narrow?: Narrow;
   /** A list screen: what draws it (with the list part). */
   component?: ComponentType<ScreenProps>;
+  /** A screen over the others (a popup list): what opens it. */
+  popup?: (ctx: ActionContext) => void;
   /** A list screen's own key scope ("screen.<id>", falling through to "screen" then "list"). */
   scope?: string;
   /** Its count in the sidebar. */
   count?: (store: Store) => ViewCount;
   /** Its entry in the command palette (also found by the finder): "Go to …". */
   palette?: string;
+  /** What its palette entry says beside it (how many are waiting). */
+  detail?: (store: Store) => string;
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
@@ -51,7 +59,17 @@ export const SCREENS: readonly ScreenEntry[] = [
   { id: "followed", label: "Followed topics", sidebar: true, component: FollowedView, scope: "screen", count: VIEW_COUNTS.followed, palette: "Go to followed topics" },
   // Not among the sidebar's rows (b, Ctrl-P and the palette open it): the sidebar's views stay as short as they were.
   { id: "recent", label: "Recent conversations", sidebar: false, component: RecentView, scope: "screen.recent", palette: "Go to recent conversations" },
+  // Lists over the open view (W, ! and Ctrl-N reach them too).
+  { id: "scheduled", label: "Scheduled messages", sidebar: false, popup: (c) => openScheduledList(c), scope: "popup.scheduled", palette: "Scheduled messages", detail: scheduledCount },
+  { id: "reminders", label: "Reminders", sidebar: false, popup: (c) => openReminders(c), scope: "popup.reminders", palette: "Reminders", detail: (store) => `${store.scheduled.reminders.size} waiting` },
+  { id: "snippets", label: "Saved snippets", sidebar: false, popup: (c) => openSnippets(c), scope: "popup.snippets", palette: "Saved snippets", detail: (store) => `${store.personal.savedSnippets.size} saved` },
 ];
+
+function scheduledCount(store: Store): string {
+  const rows = scheduledRows(store);
+  const failed = rows.filter((r) => r.state === "failed").length;
+  return `${rows.length} waiting${failed ? `, ${failed} failed` : ""}`;
+}
 
 const BY_ID: ReadonlyMap<string, ScreenEntry> = new Map(SCREENS.map((s) => [s.id, s]));
 
@@ -76,12 +94,13 @@ export function sidebarIndex(store: Store, id: string): number {
 }
 
 /** Opens a screen: its narrow in the message pane, or its list. */
-export function openScreen(ctx: Pick<ActionContext, "openNarrow" | "dispatch">, screen: ScreenEntry): void {
-  if (screen.narrow) ctx.openNarrow(screen.narrow, { focus: "messages" });
+export function openScreen(ctx: ActionContext, screen: ScreenEntry): void {
+  if (screen.popup) screen.popup(ctx);
+  else if (screen.narrow) ctx.openNarrow(screen.narrow, { focus: "messages" });
   else ctx.dispatch({ type: "screen", id: screen.id });
 }
 
 /** The palette's entries of the table: "Go to …" for every screen that has one. */
-export function screenCommands(): PaletteCommand[] {
-  return SCREENS.filter((s) => s.palette).map((s) => ({ id: `screen.${s.id}`, title: s.palette!, run: (ctx) => openScreen(ctx, s) }));
+export function screenCommands(store: Store): PaletteCommand[] {
+  return SCREENS.filter((s) => s.palette).map((s) => ({ id: `screen.${s.id}`, title: s.palette!, ...(s.detail && { detail: s.detail(store) }), run: (ctx) => openScreen(ctx, s) }));
 }

@@ -11,6 +11,7 @@ import { useEffect, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
 import { laterCommands } from "../../src/ui/palette-commands-later.js";
+import { screenCommands } from "../../src/ui/screens.js";
 import { openEditText } from "../../src/ui/popups/EditText.js";
 import { openMessageInfo } from "../../src/ui/popups/MessageInfo.js";
 import { PopupHost, usePopupStack } from "../../src/ui/popups/PopupHost.js";
@@ -72,6 +73,15 @@ function withScheduled(extra: Record<string, unknown> = {}) {
 }
 
 describe("scheduled messages", () => {
+  it("are a screen of the table: the palette's entry says how many wait and opens the list", async () => {
+    const fake = withScheduled();
+    const entry = screenCommands(fake.ctx.store).find((c) => c.title === "Scheduled messages");
+    expect(entry?.detail).toBe("2 waiting, 1 failed");
+    const screen = await show(fake, () => entry!.run(fake.ctx));
+    await screen.until(() => screen.frame().includes("Scheduled messages (2)"), "the list");
+    expect(screen.frame()).toContain("Standup moved to 10");
+  });
+
   it("lists them soonest first with their state, a failed delivery said as such", async () => {
     const fake = withScheduled();
     const screen = await show(fake, () => openScheduledList(fake.ctx));

@@ -1,5 +1,5 @@
 /** Moving around: the sidebar, the message pane, replying, help and quitting. */
-import { dmParticipants, messageDmUsers, type Narrow } from "../../model/narrow.js";
+import { dmParticipants, messageDmUsers } from "../../model/narrow.js";
 import type { SendTarget } from "../../sync/account-handle.js";
 import type { ActionContext, Feature } from "../app-context.js";
 import { moveCursor } from "../sidebar-rows.js";
@@ -15,10 +15,6 @@ export function replyTarget(ctx: ActionContext): SendTarget | undefined {
   if (n?.kind === "topic") return { type: "stream", channelId: n.channelId, topic: n.topic };
   if (n?.kind === "dm") return { type: "direct", userIds: n.userIds };
   return undefined;
-}
-
-export function targetNarrow(t: SendTarget): Narrow {
-  return t.type === "stream" ? { kind: "topic", channelId: t.channelId, topic: t.topic } : { kind: "dm", userIds: t.userIds };
 }
 
 export function moveSelection(ctx: ActionContext, index: number): void {

@@ -7,7 +7,7 @@ import { sanitize, sanitizeInline } from "../../render/sanitize.js";
 import type { ActionContext } from "../app-context.js";
 import { useScreenActions, useScreenState } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
-import { targetNarrow } from "../features/core.js";
+import { targetNarrow } from "../../model/narrow.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { useTheme } from "../theme.js";
 import { Popup } from "./Popup.js";

@@ -15,7 +15,7 @@ import { draftKey, type JournalView, type SendTarget } from "../../sync/account-
 import type { ActionContext } from "../app-context.js";
 import { useScreenActions, useScreenState, type ScreenActions } from "../contexts.js";
 import { targetOfMessage } from "../compose-rules.js";
-import { targetNarrow } from "../features/core.js";
+import { targetNarrow } from "../../model/narrow.js";
 import { useList, windowStart } from "../list/list-part.js";
 import { useTheme } from "../theme.js";
 import { RowMark } from "../components/RowMark.js";

@@ -36,7 +36,7 @@ export function jumpIndexOf(ctx: Pick<ActionContext, "account">, store: Store): 
 }
 
 /** Where a result goes: a screen, or a narrow (a topic or conversation at its first unread message). */
-export function goToTarget(ctx: Pick<ActionContext, "store" | "openNarrow" | "dispatch">, target: JumpTarget): void {
+export function goToTarget(ctx: ActionContext, target: JumpTarget): void {
   if (target.kind === "view") {
     const screen = screenById(target.id);
     if (screen) openScreen(ctx, screen);

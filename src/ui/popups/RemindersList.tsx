@@ -14,7 +14,7 @@ import type { Message } from "../../api/schemas/common.js";
 import type { ActionContext } from "../app-context.js";
 import { targetOfMessage } from "../compose-rules.js";
 import { useScreenActions, useScreenState, type ScreenActions } from "../contexts.js";
-import { targetNarrow } from "../features/core.js";
+import { targetNarrow } from "../../model/narrow.js";
 import { useKeypress } from "../hooks/use-keypress.js";
 import { ItemList, clampCursor, useKept, type ItemRow } from "./ItemList.js";
 import { FAILED_TEXT, STATE_WORDS } from "./ScheduledList.js";
