@@ -81,10 +81,16 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
     if (rt.cache?.note) notes.push(`${rt.name}: ${rt.cache.note}`);
   }
   if (registry.list().length === 0) return { failed: notes };
-  const started = startAccounts(registry, connect);
+  // The others' stores are built once the first screen is drawn (their answers arrive meanwhile).
+  let drawn!: () => void;
+  const firstDrawn = new Promise<void>((r) => (drawn = r));
+  const started = startAccounts(registry, connect, { firstDrawn });
   const ui = await uiReady;
   if (opened.some((x) => x.insecure)) notes.unshift(INSECURE_NOTE);
-  const app = ui.runApp({ account: registry.active()!, accounts: registry, settings: o.settingsFile.settings, color: o.color, startNotice: notes.length > 0 ? { text: notes.join(" "), kind: "error" } : undefined }, o.afterFirstFrame);
+  const app = ui.runApp({ account: registry.active()!, accounts: registry, settings: o.settingsFile.settings, color: o.color, startNotice: notes.length > 0 ? { text: notes.join(" "), kind: "error" } : undefined }, () => {
+    drawn();
+    o.afterFirstFrame();
+  });
   // Every account failed for good (refused keys, say): the screen would have nothing to show.
   let failed: string[] | undefined;
   void started.settled.then((failures) => {

@@ -17,8 +17,18 @@ export interface StartedAccounts {
   settled: Promise<Array<{ key: string; error: unknown }>>;
 }
 
-/** Starts every account of the registry in parallel (or those of `only`). */
-export function startAccounts(registry: AccountsRegistry, only?: readonly string[]): StartedAccounts {
+export interface StartOptions {
+  /**
+   * The first account's screen is drawn: the others build their stores after it, so that their
+   * answers (asked for at once, side by side) cost the first screen nothing. They start anyway
+   * when the first account fails, or after `patienceMs` (a slow first one holds no other up long).
+   */
+  firstDrawn?: Promise<void>;
+  patienceMs?: number;
+}
+
+/** Starts every account of the registry (or those of `only`): the first one at once, the others as `o` says, or at once. */
+export function startAccounts(registry: AccountsRegistry, only?: readonly string[], o: StartOptions = {}): StartedAccounts {
   const keys = registry.list().map((h) => h.key).filter((k) => !only || only.includes(k));
   let ready!: (key: string | undefined) => void;
   const firstReady = new Promise<string | undefined>((r) => (ready = r));
@@ -30,16 +40,26 @@ export function startAccounts(registry: AccountsRegistry, only?: readonly string
   // An account drawn from its cache is ready before any server answers.
   const cached = keys.find((k) => registry.get(k)?.store());
   if (cached) show(cached);
+  // The first: the one drawn from its cache, else the first listed.
+  const first = cached ?? keys[0];
+  let letOthersGo!: () => void;
+  const othersGo = o.firstDrawn ? new Promise<void>((r) => (letOthersGo = r)) : Promise.resolve();
+  if (o.firstDrawn) {
+    void o.firstDrawn.then(() => letOthersGo());
+    setTimeout(() => letOthersGo(), o.patienceMs ?? 500).unref?.();
+  }
   const failures: Array<{ key: string; error: unknown }> = [];
   const settled = Promise.all(
     keys.map(async (key) => {
       const runtime = registry.runtime(key);
       if (!runtime) return;
+      if (key !== first) await othersGo;
       try {
         await runtime.start();
         show(key);
       } catch (error) {
         failures.push({ key, error });
+        if (key === first) letOthersGo?.();
       }
     }),
   ).then(() => {
