@@ -104,7 +104,8 @@ export function accountOf(chosen: NamedAccount, o: Pick<AccountOptions, "allowIn
  * Undefined when one account applies (named, given by --site, or the only one): resolveAccount's.
  */
 export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string; connect: boolean }> | undefined> {
-  if ((o.site && o.email && o.apiKey) || o.account !== undefined) return undefined;
+  // A site named on the command line (with a key, or to read as a spectator) or one account named: that one alone.
+  if ((o.site && o.email && o.apiKey) || (o.site && o.spectator) || o.account !== undefined) return undefined;
   const paths = deps.paths ?? defaultAccountPaths();
   const found = await discoverAccounts({ config: o.config, paths });
   if (found.accounts.length < 2) return undefined;

@@ -12,7 +12,7 @@ import { ApiClient } from "../api/http.js";
 import { describeError } from "../api/errors.js";
 import { registerRequest } from "../api/register-request.js";
 import type { SettingsFile } from "../config/settings.js";
-import { clientRegisterParams } from "../sync/register-params.js";
+import { registerParamsFor } from "../sync/register-params.js";
 import type { Account } from "./account.js";
 import { accountsAdmin } from "./accounts-admin.js";
 import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
@@ -33,10 +33,11 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
   const clients: ApiClient[] = [];
   const clientFor = async (a: Account) => {
     const tls = await readTlsFiles(a);
-    const client = new ApiClient({ site: a.site, email: a.email, apiKey: a.apiKey }, { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` });
+    // A spectator's entry (web-public channels, read-only) sends no credentials.
+    const client = new ApiClient(a.spectator ? { site: a.site, spectator: true } : { site: a.site, email: a.email, apiKey: a.apiKey }, { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` });
     clients.push(client);
     // Every register leaves now, side by side: the code that reads the answers loads meanwhile.
-    client.prefetch("POST", "register", registerRequest(clientRegisterParams()));
+    client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
     return { client, insecure: Boolean(tls.insecure) };
   };
   const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));

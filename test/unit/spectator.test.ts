@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient, SiteError } from "../../src/api/http.js";
 import { spectatorNarrow } from "../../src/api/routes/messages.js";
 import { spectatorRegisterSchema } from "../../src/api/schemas/spectator.js";
-import { resolveAccount, SPECTATOR_CHOICE, type AccountChoice } from "../../src/cli/account.js";
+import { resolveAccount, resolveSeveral, SPECTATOR_CHOICE, type AccountChoice } from "../../src/cli/account.js";
 import { parseCliArgs } from "../../src/cli/args.js";
 import type { AccountPaths } from "../../src/config/accounts.js";
 import { SPECTATOR_SELF_ID, Store } from "../../src/model/store.js";
@@ -129,5 +129,14 @@ describe("a spectator's entry in the account list", () => {
     expect(await resolveAccount({ allowInsecureHttp: false, account: "open" }, { paths })).toMatchObject({ spectator: true });
     await write("broken.zuliprc", "[api]\nspectator=true\n");
     await expect(resolveAccount({ allowInsecureHttp: false, account: "broken" }, { paths })).rejects.toThrow(/missing site/);
+  });
+
+  it("among several accounts, connects with the others sending no credentials; --site with --spectator reads that site alone", async () => {
+    await mkdir(paths.accountsDir, { recursive: true });
+    await writeFile(join(paths.accountsDir, "work.zuliprc"), "[api]\nemail=me@work.test\nkey=abc\nsite=https://work.test\n", { mode: 0o600 });
+    await writeFile(join(paths.accountsDir, "open.zuliprc"), "[api]\nsite=https://open.example.test\nspectator=true\n", { mode: 0o600 });
+    const several = await resolveSeveral({ allowInsecureHttp: false }, undefined, { paths });
+    expect(several?.find((a) => a.name === "open")).toMatchObject({ spectator: true, email: "", apiKey: "", connect: true });
+    expect(await resolveSeveral({ allowInsecureHttp: false, site: "https://other.example.test", spectator: true }, undefined, { paths })).toBeUndefined();
   });
 });
