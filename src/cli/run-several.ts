@@ -8,15 +8,14 @@
  * waits for the user). The start fails with one line per account only when
  * every one of them failed for good.
  */
-import { ApiClient } from "../api/http.js";
+import type { ApiClient } from "../api/http.js";
 import { describeError } from "../api/errors.js";
 import { registerRequest } from "../api/register-request.js";
 import type { SettingsFile } from "../config/settings.js";
 import { registerParamsFor } from "../sync/register-params.js";
-import type { Account } from "./account.js";
+import { clientForAccount, type Account } from "./account.js";
 import { accountsAdmin } from "./accounts-admin.js";
-import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
-import { VERSION } from "./version.js";
+import { INSECURE_NOTE } from "./tls-files.js";
 
 /** An account with its name; `connect`: connected at start (else listed, and connected from the palette). */
 export type NamedAccount = Account & { name: string; connect: boolean };
@@ -32,13 +31,12 @@ export interface SeveralOptions {
 export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): Promise<{ failed?: string[] }> {
   const clients: ApiClient[] = [];
   const clientFor = async (a: Account) => {
-    const tls = await readTlsFiles(a);
-    // A spectator's entry (web-public channels, read-only) sends no credentials.
-    const client = new ApiClient(a.spectator ? { site: a.site, spectator: true } : { site: a.site, email: a.email, apiKey: a.apiKey }, { allowInsecureHttp: a.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` });
+    // The same client as a single account's (a spectator's entry sends no credentials).
+    const client = await clientForAccount(a);
     clients.push(client);
     // Every register leaves now, side by side: the code that reads the answers loads meanwhile.
     client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
-    return { client, insecure: Boolean(tls.insecure) };
+    return { client, insecure: Boolean(a.insecure) };
   };
   const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));
   const uiReady = import("../ui/run.js");
