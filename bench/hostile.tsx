@@ -298,7 +298,7 @@ switch (CASE) {
   case "busy": {
     const channels = ["general", "engineering", "design", "random"];
     const before = await settled();
-    const heapBefore = process.memoryUsage().heapUsed;
+    const { heapUsed: heapBefore, heapTotal: heapTotalBefore } = process.memoryUsage();
     const partsBefore = rssParts(process.pid);
     if (process.env.BENCH_HEAP_SNAPSHOT) (await import("node:v8")).writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}.before`);
     resetPeak();
@@ -357,7 +357,7 @@ switch (CASE) {
     printFigure("  growth ten seconds later", mib(later - before), "MiB");
     printFigure("  peak during the minute", mib(peak()), "MiB");
     const m = process.memoryUsage();
-    printFigure("  heap used before / after; heap total, external after", `${mib(heapBefore)} / ${mib(m.heapUsed)}; ${mib(m.heapTotal)}, ${mib(m.external)}`, "MiB");
+    printFigure("  heap used before / after; heap total before / after; external after", `${mib(heapBefore)} / ${mib(m.heapUsed)}; ${mib(heapTotalBefore)} / ${mib(m.heapTotal)}; ${mib(m.external)}`, "MiB");
     const partsAfter = rssParts(process.pid);
     if (partsBefore && partsAfter) {
       const grew = (k: keyof typeof partsAfter) => mib(partsAfter[k] - partsBefore[k]);

@@ -2,6 +2,7 @@
  * Keeps the loaded messages within a budget of bytes. Over it, the lists left longest ago
  * (never the one on screen, nor one being fetched) are dropped, and with them every message
  * no remaining list holds; a narrow whose list was dropped is fetched again when it is shown.
+ * Still over, the list on screen loses its older end, up to a margin above where the reader is.
  * Sizes are estimates of the heap a message takes (its text at two bytes a character, plus
  * the fixed cost of its fields).
  */
@@ -9,6 +10,9 @@ import type { Message } from "../api/schemas/common.js";
 import type { Messages } from "./messages.js";
 
 export const MESSAGE_BUDGET_BYTES = 8 * 1024 * 1024;
+
+/** Messages the list on screen keeps above the reader's first one, whatever the budget says. */
+export const KEEP_ABOVE_READER = 200;
 
 const MESSAGE_OVERHEAD = 900; // the object, its ~20 fields, flags and empty arrays
 
@@ -76,6 +80,18 @@ export class MessageBudget {
       dropped = true;
       ids = held();
       bytes = total(ids);
+    }
+    // Still over with every other list gone: the list on screen keeps what is near the reader,
+    // its older end goes (fetched again when the reader scrolls up to it). Not while a fetch
+    // into it runs, whose answer must join the list where it was asked for.
+    const shown = messages.shown === undefined ? undefined : messages.lists.get(messages.shown);
+    const reader = messages.reader;
+    if (bytes > this.budget * 0.75 && shown && shown.status !== "fetching" && reader?.key === shown.key && shown.key !== keep) {
+      if (messages.cutOlderEnd(shown, reader.id, KEEP_ABOVE_READER) > 0) {
+        dropped = true;
+        ids = held();
+        bytes = total(ids);
+      }
     }
     for (const id of [...messages.byId.keys()]) {
       if (!ids.has(id)) {

@@ -129,10 +129,36 @@ export class Messages {
   shown: string | undefined;
   private shows = 0;
 
+  /**
+   * Where the reader is in the list on screen: the first message wholly on screen. The budget
+   * may trim that list's older end, but never within reach of this message.
+   */
+  reader: { key: string; id: number } | undefined;
+
   /** Notes that a narrow is on screen now (the list it had before is left). */
   show(narrow: Narrow): void {
     this.shown = narrowKey(narrow);
     this.ensureList(narrow).shownAt = ++this.shows;
+  }
+
+  /** Notes the first message wholly on screen in the open narrow. */
+  noteReader(narrow: Narrow, id: number): void {
+    const key = narrowKey(narrow);
+    if (this.reader?.key !== key || this.reader.id !== id) this.reader = { key, id };
+  }
+
+  /**
+   * Drops the older end of list `l` up to `keepAbove` messages before `id` (which must be in the
+   * list); the list then starts later, no longer at the oldest, and is fetched further back when
+   * the reader gets there. Returns how many ids went (their messages stay until forgotten).
+   */
+  cutOlderEnd(l: MessageList, id: number, keepAbove: number): number {
+    const at = indexOfSorted(l.ids, id);
+    const cut = at - keepAbove;
+    if (at < 0 || cut <= 0) return 0;
+    for (const gone of l.ids.splice(0, cut)) l.pendingCheck.delete(gone);
+    l.foundOldest = false;
+    return cut;
   }
 
   /** Forgets a message that no list holds any more (evicted, not deleted: its flags stay). */

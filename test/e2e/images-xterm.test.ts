@@ -75,8 +75,10 @@ describe("pictures in a real xterm (sixel)", () => {
     };
 
     // Find the plan, then its topic with it selected.
+    // The search prompt with the words typed: the screen changes (else the keys went nowhere).
+    const first = now;
     await s.type("/floor plan");
-    const typed = await s.settled();
+    const typed = await s.settled(first);
     await s.keys("Return");
     // The results come from the server: wait for them (the plan's message, with its picture)
     // rather than for the first still screen, which may be the search still under way.

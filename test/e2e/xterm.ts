@@ -103,7 +103,8 @@ export class XtermScreen {
       xvfb.once("exit", (code) => reject(new Error(`Xvfb exited (${code})`)));
     });
     const idFile = join(dir, "window");
-    const script = `echo "$WINDOWID" > ${JSON.stringify(idFile)}; exec "$@"`;
+    // The window's id, and the pid of the command (the shell's, kept by exec) for what a failure says of it.
+    const script = `echo "$WINDOWID" > ${JSON.stringify(idFile)}; echo $$ > ${JSON.stringify(join(dir, "pid"))}; exec "$@"`;
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, DISPLAY: display };
     delete childEnv.TMUX;
     delete childEnv.STY;
@@ -120,7 +121,7 @@ export class XtermScreen {
       await screen.stop();
       throw new Error("xterm did not start");
     }
-    await screen.xdotool("windowfocus", "--sync", window);
+    await screen.focus();
     return screen;
   }
 
@@ -128,12 +129,22 @@ export class XtermScreen {
     await run("xdotool", args, { env: { ...process.env, DISPLAY: this.display } });
   }
 
+  /**
+   * Keys go where the X server's focus is: it is put on the window again before each send, so
+   * that nothing on the display (a window mapped late, a focus that reverted) can take them.
+   */
+  private async focus(): Promise<void> {
+    await this.xdotool("windowfocus", "--sync", this.window);
+  }
+
   /** Keys by their X names (`j`, `Return`, `Escape`, `question`), one after another. */
   async keys(...names: string[]): Promise<void> {
+    await this.focus();
     for (const k of names) await this.xdotool("key", "--delay", "60", k);
   }
 
   async type(text: string): Promise<void> {
+    await this.focus();
     await this.xdotool("type", "--delay", "60", text);
   }
 
@@ -160,7 +171,20 @@ export class XtermScreen {
       last = now;
       if (changed && same >= 2) return now;
     }
-    throw new Error(`the xterm window did not settle${changed ? "" : " (it never changed)"} within ${timeoutMs} ms`);
+    throw new Error(`the xterm window did not settle${changed ? "" : " (it never changed)"} within ${timeoutMs} ms; ${this.commandState()}`);
+  }
+
+  /** What the command in the window is doing (a failure says it): running or asleep, and its CPU time so far. */
+  commandState(): string {
+    try {
+      const pid = readFileSync(join(this.dir, "pid"), "utf8").trim();
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return `the command (pid ${pid}) is in state ${fields[0]} with ${ticks} ticks of CPU time`;
+    } catch {
+      return "the command has exited";
+    }
   }
 
   /** Resizes the window to `cols`×`rows` cells; the screen after it has settled. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { messageBytes } from "../../src/model/message-budget.js";
+import { KEEP_ABOVE_READER, messageBytes } from "../../src/model/message-budget.js";
 import type { Narrow } from "../../src/model/narrow.js";
+import { wantsOlder } from "../../src/sync/upkeep/pane-upkeep.js";
 import { narrowMessages } from "../../src/model/selectors.js";
 import type { Message } from "../../src/api/schemas/common.js";
 import * as eg from "../fixtures/example.js";
@@ -79,5 +80,46 @@ describe("the message budget and a list filled before any narrow is shown", () =
     const big = batch(0, 100);
     s.addFetched(narrowOf(0), big, done);
     expect(narrowMessages(s, narrowOf(0)).map((m) => m.id)).toEqual(big.map((m) => m.id));
+  });
+});
+
+describe("the message budget and the list on screen, with the reader's place known", () => {
+  /** 600 messages on screen, with room for 100. */
+  const sixHundredOnScreen = () => {
+    const s = storeWithBudget(messageBytes(batch(0, 1)[0]!) * 100);
+    s.showNarrow(narrowOf(0));
+    const open = batch(0, 600);
+    s.addFetched(narrowOf(0), open, done);
+    return { s, open };
+  };
+
+  it("cuts the list's older end down to a margin above the reader, and the list is then fetched further back", () => {
+    const { s, open } = sixHundredOnScreen();
+    // Reading near the newest: the 550th message is the first wholly on screen.
+    const reader = open[550]!.id;
+    s.noteReader(narrowOf(0), reader);
+    // Over the budget (checked again once a quarter more has come): the older end goes.
+    const live = batch(0, 200);
+    for (const m of live) s.insertLive(m);
+    const ids = s.messages.list(narrowOf(0))!.ids;
+    expect(ids[0]).toBe(open[550 - KEEP_ABOVE_READER]!.id);
+    expect(ids).toContain(reader);
+    expect(ids.at(-1)).toBe(live.at(-1)!.id);
+    // The reader at its first message now asks for the older ones again.
+    const list = s.messages.list(narrowOf(0))!;
+    expect(wantsOlder({ focus: "messages", narrow: narrowOf(0), selectedIndex: 0, list })).toBe(true);
+    expect(s.messages.byId.has(open[0]!.id)).toBe(false);
+    expect(s.messages.byId.size).toBe(ids.length);
+  });
+
+  it("keeps the whole list while the reader is near its top, or the place is another narrow's", () => {
+    const { s, open } = sixHundredOnScreen();
+    s.noteReader(narrowOf(1), open[550]!.id);
+    for (const m of batch(0, 200)) s.insertLive(m);
+    expect(s.messages.list(narrowOf(0))!.ids).toHaveLength(800);
+    s.noteReader(narrowOf(0), open[KEEP_ABOVE_READER - 1]!.id);
+    for (const m of batch(0, 300)) s.insertLive(m);
+    expect(s.messages.list(narrowOf(0))!.ids).toHaveLength(1100);
+    expect(s.messages.list(narrowOf(0))!.foundOldest).toBe(true);
   });
 });

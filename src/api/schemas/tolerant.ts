@@ -37,5 +37,15 @@ function withoutNulls(raw: unknown, keys: readonly string[]): unknown {
  */
 export function tolerantObject<const S extends Shape>(shape: S) {
   let keys: string[] | undefined;
-  return z.preprocess((raw) => withoutNulls(raw, (keys ??= nullableAsAbsent(shape))), z.looseObject(shape));
+  return z.preprocess((raw) => withoutNulls(raw, (keys ??= nullableAsAbsent(shape))), z.looseObject(shape)).transform(withFastProperties);
+}
+
+/**
+ * The record as an object of plain fields. Zod's parsed object keeps its fields in a hash table
+ * (V8's dictionary mode): 800 bytes more for a message than a copy with fields in place, and
+ * every read of a field a lookup. Thousands of messages and users are kept, and read on every
+ * frame: each is copied once, here.
+ */
+function withFastProperties<T extends object>(record: T): T {
+  return { ...record };
 }

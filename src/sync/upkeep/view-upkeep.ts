@@ -4,7 +4,8 @@
  * narrow loaded (again after a rebuild, or when the model marked it stale),
  * the expanded channel's topics (every channel's while the sidebar filter is
  * open), the server's verdict on messages that may belong to a search, older
- * (newer) messages when the reader reaches the first (last) one loaded, the
+ * (newer) messages when the reader reaches the first (last) one loaded, where
+ * the reader is (the budget trims the open list only away from it), the
  * local cache's note of the open view, and marks read what the reader has
  * seen (pane-upkeep.ts decides which).
  *
@@ -86,6 +87,7 @@ export class ViewUpkeep {
     topics: new Step(),
     allTopics: new Step(),
     matches: new Step(),
+    reader: new Step(),
     older: new Step(),
     newer: new Step(),
     read: new Step(),
@@ -136,6 +138,9 @@ export class ViewUpkeep {
     });
     s.matches.run([store, version], () => {
       if (store) void commands.checkNarrowMatches();
+    });
+    s.reader.run([store, key, v.shown[0]], () => {
+      if (store && narrow && v.shown[0] !== undefined) store.noteReader(narrow, v.shown[0]);
     });
     s.older.run([v.focus, v.selectedIndex, list, key], () => {
       if (narrow && wantsOlder({ focus: v.focus, narrow, selectedIndex: v.selectedIndex, list })) void commands.fetchOlder(narrow);
