@@ -82,7 +82,7 @@ describe("pictures in a real xterm (sixel)", () => {
     await s.keys("Return");
     // The results come from the server: wait for them (the plan's message, with its picture)
     // rather than for the first still screen, which may be the search still under way.
-    now = await s.settled(typed);
+    now = await s.settled(typed, 30_000);
     for (let i = 0; i < 40 && pictureCells(now) === undefined; i++) now = await s.settled();
     expect(pictureCells(now), "the search result shows the plan").toMatchObject({ rows: 8, cols: 21 });
     const plan = await step("the topic opened", () => s.keys("S"));
