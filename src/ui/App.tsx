@@ -31,6 +31,7 @@ import { homeAction, useUiState } from "./hooks/use-ui-state.js";
 import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import type { Keymap } from "./keymap.js";
+import { EXPAND_KEY } from "../render/condense.js";
 import { LayoutCache } from "./message-layout.js";
 import { mouseOn } from "./features/mouse.js";
 import { withHitMap } from "./mouse/hit-map.js";
@@ -144,6 +145,7 @@ export function App({ account, accounts, settings = DEFAULT_SETTINGS, keymap: ke
     markdownReady,
     images,
     look: { colors: look.theme.body, key: look.key },
+    expandKey: keymap.hint("msgExpand", EXPAND_KEY),
     cache: layoutCache,
     covered: popups.stack.length > 0,
   });

@@ -48,6 +48,8 @@ export class BlockMemo {
       o.color,
       o.timeZone,
       o.openSpoilers,
+      o.expanded,
+      o.expandKey,
       o.images,
       o.cache,
     ];

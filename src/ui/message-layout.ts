@@ -10,6 +10,7 @@
  */
 import type { Message, Reaction } from "../api/schemas/common.js";
 import { ByteLru, stringBytes } from "../render/byte-cache.js";
+import { condense, EXPAND_KEY } from "../render/condense.js";
 import { emojiByName } from "../render/emoji.js";
 import { emojiAsText, glyphs, presentationKey, presentResolved } from "../render/glyphs.js";
 import { isMarkdownLoaded, meMessageText, renderMarkdown, type RenderContext } from "../render/markdown.js";
@@ -74,6 +75,10 @@ export interface LayoutOptions {
   now?: number;
   /** Messages whose spoilers the reader opened. */
   openSpoilers?: readonly number[];
+  /** Long messages the reader asked to see whole (others are drawn condensed, ../render/condense.ts). */
+  expanded?: readonly number[];
+  /** The key a condensed message's note names (the keymap's; `-` unless rebound). */
+  expandKey?: string;
   /** Search results: marks the matched words in the body and topic (see search-highlight.ts). */
   highlight?: (m: Message) => MessageHighlight | undefined;
   /** Image previews after the body: their lines and a signature of what they show (images/preview-lines.ts). */
@@ -277,6 +282,7 @@ export class LayoutCache {
 function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOptions, ctx: RenderContext): Line[] {
   const action = meMessageText(m.content);
   const spoilersOpen = o.openSpoilers?.includes(m.id) ?? false;
+  const condensed = o.expanded?.includes(m.id) ? undefined : condense(m.content);
   const starred = store.messages.starred.has(m.id) || m.flags.includes("starred");
   const time = formatTime(m.timestamp, { timeZone: o.timeZone, now: o.now, ...(ctx.twentyFourHour !== undefined && { twentyFourHour: ctx.twentyFourHour }) });
   const reactions = m.reactions.map((r) => `${r.user_id}:${r.reaction_type}:${r.emoji_code}`).join(",");
@@ -291,6 +297,7 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     ctx.colors?.id ?? "",
     presentationKey(),
     spoilersOpen ? 1 : 0,
+    condensed ? (o.expandKey ?? EXPAND_KEY) : 0,
     isMarkdownLoaded() ? 1 : 0,
     showSender ? 1 : 0,
     starred ? 1 : 0,
@@ -319,8 +326,9 @@ function messageLines(store: Store, m: Message, showSender: boolean, o: LayoutOp
     if (widget) {
       lines.push(...widgetLines(widget, Math.max(10, o.width - 2), store.selfId, (id) => store.userName(id)));
     } else {
-      const body = renderMarkdown(m.content, spoilersOpen ? { ...ctx, openSpoilers: true } : ctx, Math.max(10, o.width - 2));
+      const body = renderMarkdown(condensed?.text ?? m.content, spoilersOpen ? { ...ctx, openSpoilers: true } : ctx, Math.max(10, o.width - 2));
       for (const l of body.split("\n")) lines.push({ text: l, style: "body", ansi: o.color });
+      if (condensed) lines.push({ text: `… ${condensed.hidden.toLocaleString("en-US")} more characters · ${o.expandKey ?? EXPAND_KEY} shows all`, style: "note" });
       if (images) lines.push(...images.lines);
     }
     if (!showSender && suffix) lines.push({ text: suffix.trim(), style: "note" });

@@ -52,6 +52,8 @@ export interface UiState {
   notice?: { text: string; kind: "info" | "error" };
   /** Narrow keys whose spoilers are open, per message id. */
   openSpoilers: number[];
+  /** Long messages shown whole (the others are condensed), by message id. */
+  expanded: number[];
   /** List screens (Inbox, Followed topics…): the cursor (a row key and its last index) and folded channels, by view. */
   lists: Record<string, ListState>;
   /** The colour theme chosen at run time (T); undefined: the one from settings. */
@@ -83,6 +85,7 @@ export type UiAction =
   | { type: "notice"; text: string; kind?: "info" | "error" }
   | { type: "clearNotice" }
   | { type: "toggleSpoiler"; messageId: number }
+  | { type: "toggleExpanded"; messageId: number }
   | { type: "list"; view: string; state: ListState }
   | { type: "theme"; theme: ThemeName }
   | { type: "mouse"; on: boolean }
@@ -94,6 +97,7 @@ export const INITIAL_UI: UiState = {
   selection: {},
   sidebar: { cursor: 0, filter: null, collapsedFolders: [] },
   openSpoilers: [],
+  expanded: [],
   lists: {},
 };
 
@@ -175,6 +179,10 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "toggleSpoiler": {
       const open = s.openSpoilers.includes(a.messageId);
       return { ...s, openSpoilers: open ? s.openSpoilers.filter((m) => m !== a.messageId) : [...s.openSpoilers, a.messageId] };
+    }
+    case "toggleExpanded": {
+      const whole = s.expanded.includes(a.messageId);
+      return { ...s, expanded: whole ? s.expanded.filter((m) => m !== a.messageId) : [...s.expanded, a.messageId] };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Message } from "../../src/api/schemas/common.js";
+import { condense, EXPAND_KEY } from "../../src/render/condense.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { displayWidth } from "../../src/render/wrap.js";
 import { encodeHashComponent, emojiCode, messageLink } from "../../src/ui/features/message-actions.js";
@@ -113,6 +114,24 @@ describe("message layout", () => {
     const [open] = layoutAll(store, [m], opts({ openSpoilers: [m.id] }));
     expect(texts(open!).join("\n")).toContain("▼ The ending (spoiler)");
     expect(texts(open!).join("\n")).toContain("the butler did it");
+  });
+
+  it("draws a long message condensed, with what is left out and the key, and whole once the reader asks", () => {
+    const store = eg.store();
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i} of the log`);
+    const m = eg.streamMessage({ content: lines.join("\n") });
+    const [condensed] = layoutAll(store, [m], opts());
+    const text = texts(condensed!).join("\n");
+    expect(text).toContain("line 0 of the log");
+    expect(text).not.toContain("line 299 of the log");
+    const hidden = [...m.content].length - [...condense(m.content)!.text].length;
+    expect(text).toContain(`… ${hidden.toLocaleString("en-US")} more characters · ${EXPAND_KEY} shows all`);
+    // Rebound in the settings: the note names the key the keymap has.
+    const [rebound] = layoutAll(store, [m], opts({ expandKey: "z" }));
+    expect(texts(rebound!).join("\n")).toContain("more characters · z shows all");
+    const [whole] = layoutAll(store, [m], opts({ expanded: [m.id] }));
+    expect(texts(whole!).join("\n")).toContain("line 299 of the log");
+    expect(texts(whole!).join("\n")).not.toContain("more characters");
   });
 
   it("wraps bodies to the pane's width", () => {

@@ -1,10 +1,11 @@
 /**
  * Actions on the selected message: reactions (👍, the emoji picker, toggling
  * one already there), star, message info, the sender's card, copying its
- * text or a link to it (OSC 52), and opening its spoilers.
+ * text or a link to it (OSC 52), opening its spoilers, and showing a long one whole.
  */
 import type { Message } from "../../api/schemas/common.js";
 import type { Store } from "../../model/store.js";
+import { condense, EXPAND_KEY } from "../../render/condense.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import { osc52Copy } from "../../render/terminal.js";
 import type { ActionContext, Feature } from "../app-context.js";
@@ -57,6 +58,7 @@ export const messageActionsFeature: Feature = {
     { action: "msgCopyText", keys: ["y"], context: "messages", help: "Copy the message's text (OSC 52 clipboard)" },
     { action: "msgCopyLink", keys: ["Y"], context: "messages", help: "Copy a link to the message (OSC 52 clipboard)" },
     { action: "msgSpoilers", keys: ["o"], context: "messages", help: "Open or close the message's spoilers" },
+    { action: "msgExpand", keys: [EXPAND_KEY], context: "messages", help: "Show all of a long message, or condense it again" },
   ],
   actions: {
     msgThumbsUp: withSelected((ctx, m) => reactWith(ctx, m, THUMBS_UP, glyphs().thumbsUp)),
@@ -94,6 +96,15 @@ export const messageActionsFeature: Feature = {
       const open = ctx.ui.openSpoilers.includes(m.id);
       ctx.dispatch({ type: "toggleSpoiler", messageId: m.id });
       ctx.notify(open ? "Spoilers closed" : "Spoilers open (o closes them)");
+    }),
+    msgExpand: withSelected((ctx, m) => {
+      if (!condense(m.content)) {
+        ctx.notify("This message is shown whole");
+        return;
+      }
+      const whole = ctx.ui.expanded.includes(m.id);
+      ctx.dispatch({ type: "toggleExpanded", messageId: m.id });
+      ctx.notify(whole ? "Condensed again" : `Shown whole (${ctx.keymap.hint("msgExpand", EXPAND_KEY)} condenses it again)`);
     }),
   },
 };

@@ -33,12 +33,14 @@ export interface MessageWindowInput {
   images?: LayoutOptions["images"];
   /** The theme's colours for bodies, and a key of the glyphs in use: laid out again when either changes. */
   look?: { colors: BodyColors; key: string };
+  /** The key that shows a condensed message whole, as the keymap has it (its note names it). */
+  expandKey?: string;
   /** Whose store it is (the account's key), and where laid-out messages are kept. */
   account?: string;
   cache?: LayoutCache;
 }
 
-export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images, look, account, cache }: MessageWindowInput) {
+export function useMessageWindow({ store, version, narrow, ui, paneHeight, width, color, markdownReady, images, look, expandKey, account, cache }: MessageWindowInput) {
   const messages = useMemo(() => (store && narrow ? narrowMessages(store, narrow) : []), [store, version, narrow]);
   const list = store && narrow ? store.messages.list(narrow) : undefined;
   const selection = narrow ? selectionOf(ui, narrow) : { follow: true, initial: true };
@@ -59,12 +61,12 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
     if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
     const key = narrowKey(narrow);
     const previous = shown.current.key === key ? shown.current.top : undefined;
-    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, images, cache };
+    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, expanded: ui.expanded, expandKey, images, cache };
     memo.current!.use(store, options, ctxRender, key);
     const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous, memo.current!);
     shown.current = { key, top: window.top };
     return window;
-  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, images, cache]);
+  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, ui.expanded, expandKey, images, cache]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
   // view on its way to the newest message has not reached it while newer ones are still loading.
