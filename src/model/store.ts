@@ -343,11 +343,6 @@ export class Store implements NarrowContext {
     this.messageBudget.added([]);
   }
 
-  /** Where the reader is in the open narrow (its first message wholly on screen): the budget keeps what is near it. */
-  noteReader(narrow: Narrow, id: number): void {
-    this.messages.noteReader(narrow, id);
-  }
-
   /** Marks a list as being fetched, waiting to retry, or failed, so views can say so. */
   setListStatus(narrow: Narrow, status: FetchStatus, error?: string): void {
     const l = this.messages.ensureList(narrow);

@@ -32,7 +32,7 @@ import { drawnByTerminal, terminalGraphics } from "./images/graphics.js";
 import { useImagePreviews } from "./images/use-image-previews.js";
 import type { Keymap } from "./keymap.js";
 import { EXPAND_KEY } from "../render/condense.js";
-import { LayoutCache } from "./message-layout.js";
+import { LayoutCache } from "./layout-cache.js";
 import { mouseOn } from "./features/mouse.js";
 import { withHitMap } from "./mouse/hit-map.js";
 import { useMouse } from "./mouse/use-mouse.js";

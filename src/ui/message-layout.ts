@@ -9,7 +9,7 @@
  * changed nothing about a message costs a string compare.
  */
 import type { Message, Reaction } from "../api/schemas/common.js";
-import { ByteLru, stringBytes } from "../render/byte-cache.js";
+import { stringBytes } from "../render/byte-cache.js";
 import { condense, EXPAND_KEY } from "../render/condense.js";
 import { emojiByName } from "../render/emoji.js";
 import { emojiAsText, glyphs, presentationKey, presentResolved } from "../render/glyphs.js";
@@ -21,6 +21,7 @@ import { displayWidth } from "../render/wrap.js";
 import { topicKey } from "../model/narrow.js";
 import { USER_LOADING } from "../model/users.js";
 import type { Store } from "../model/store.js";
+import type { LayoutCache } from "./layout-cache.js";
 import type { MessageHighlight } from "./search-highlight.js";
 import type { DrawnImage } from "./images/terminal-image.js";
 import { widgetLines, widgetSignature } from "./widget-lines.js";
@@ -239,43 +240,6 @@ function emojiFromCode(code: string): string | undefined {
 /** Whether the message mentions the reader (directly, through a group, or a wildcard). */
 export function mentionsMe(m: Message): boolean {
   return m.flags.includes("mentioned") || m.flags.includes("wildcard_mentioned");
-}
-
-// ---- the per-message cache ----------------------------------------------------------------
-
-interface CacheEntry {
-  ctx: RenderContext;
-  sig: string;
-  lines: Line[];
-}
-
-/** Laid-out messages kept, by their estimated size. */
-const CACHE_BYTES = 4 * 1024 * 1024;
-
-/**
- * The screen's laid-out messages, by account (the render context's names say whose) and message
- * id; an entry serves only the same context and everything the lines show unchanged.
- */
-export class LayoutCache {
-  private readonly entries: ByteLru<string, CacheEntry>;
-  /** Message bodies laid out anew (not taken from the cache). */
-  bodyRenders = 0;
-
-  constructor(bytes = CACHE_BYTES) {
-    this.entries = new ByteLru<string, CacheEntry>(bytes);
-  }
-
-  get(ctx: RenderContext, id: number): CacheEntry | undefined {
-    return this.entries.get(`${ctx.names ?? ""}\u0000${id}`);
-  }
-
-  set(ctx: RenderContext, id: number, entry: CacheEntry, bytes: number): void {
-    this.entries.set(`${ctx.names ?? ""}\u0000${id}`, entry, bytes);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
 
 /** The lines of message `m` after its headers, from the cache when nothing they show has changed. */

@@ -17,7 +17,7 @@ import { useScreenState } from "../../src/ui/contexts.js";
 import { useKeypress } from "../../src/ui/hooks/use-keypress.js";
 import { useMessageWindow } from "../../src/ui/hooks/use-message-window.js";
 import { useStoreVersion } from "../../src/ui/hooks/use-store.js";
-import { LayoutCache } from "../../src/ui/message-layout.js";
+import { LayoutCache } from "../../src/ui/layout-cache.js";
 import { withHitMap } from "../../src/ui/mouse/hit-map.js";
 import { useMouse } from "../../src/ui/mouse/use-mouse.js";
 import { buildSidebarRows, sidebarRowKey } from "../../src/ui/sidebar-rows.js";

@@ -5,7 +5,6 @@ import { loadMarkdown } from "../../src/render/markdown.js";
 import { displayWidth } from "../../src/render/wrap.js";
 import { encodeHashComponent, emojiCode, messageLink } from "../../src/ui/features/message-actions.js";
 import {
-  LayoutCache,
   layoutMessage,
   layoutWindow,
   renderContext,
@@ -15,6 +14,7 @@ import {
 import { emojiChoices } from "../../src/ui/popups/EmojiPicker.js";
 import { historyLines } from "../../src/ui/edit-history-lines.js";
 import { cardLines, localTimeText } from "../../src/ui/popups/UserCard.js";
+import { LayoutCache } from "../../src/ui/layout-cache.js";
 import * as eg from "../fixtures/example.js";
 
 const T = 1_763_600_000; // the builders' message time

@@ -97,7 +97,7 @@ describe("the message budget and the list on screen, with the reader's place kno
     const { s, open } = sixHundredOnScreen();
     // Reading near the newest: the 550th message is the first wholly on screen.
     const reader = open[550]!.id;
-    s.noteReader(narrowOf(0), reader);
+    s.messages.noteReader(narrowOf(0), reader);
     // Over the budget (checked again once a quarter more has come): the older end goes.
     const live = batch(0, 200);
     for (const m of live) s.insertLive(m);
@@ -114,10 +114,10 @@ describe("the message budget and the list on screen, with the reader's place kno
 
   it("keeps the whole list while the reader is near its top, or the place is another narrow's", () => {
     const { s, open } = sixHundredOnScreen();
-    s.noteReader(narrowOf(1), open[550]!.id);
+    s.messages.noteReader(narrowOf(1), open[550]!.id);
     for (const m of batch(0, 200)) s.insertLive(m);
     expect(s.messages.list(narrowOf(0))!.ids).toHaveLength(800);
-    s.noteReader(narrowOf(0), open[KEEP_ABOVE_READER - 1]!.id);
+    s.messages.noteReader(narrowOf(0), open[KEEP_ABOVE_READER - 1]!.id);
     for (const m of batch(0, 300)) s.insertLive(m);
     expect(s.messages.list(narrowOf(0))!.ids).toHaveLength(1100);
     expect(s.messages.list(narrowOf(0))!.foundOldest).toBe(true);

@@ -17,7 +17,8 @@ import {
   type PollWidget,
   type TodoWidget,
 } from "../../src/model/widgets.js";
-import { LayoutCache, layoutMessage, renderContext } from "../../src/ui/message-layout.js";
+import { LayoutCache } from "../../src/ui/layout-cache.js";
+import { layoutMessage, renderContext } from "../../src/ui/message-layout.js";
 import { widgetLines } from "../../src/ui/widget-lines.js";
 import * as eg from "../fixtures/example.js";
 

@@ -140,7 +140,7 @@ export class ViewUpkeep {
       if (store) void commands.checkNarrowMatches();
     });
     s.reader.run([store, key, v.shown[0]], () => {
-      if (store && narrow && v.shown[0] !== undefined) store.noteReader(narrow, v.shown[0]);
+      if (store && narrow && v.shown[0] !== undefined) store.messages.noteReader(narrow, v.shown[0]);
     });
     s.older.run([v.focus, v.selectedIndex, list, key], () => {
       if (narrow && wantsOlder({ focus: v.focus, narrow, selectedIndex: v.selectedIndex, list })) void commands.fetchOlder(narrow);

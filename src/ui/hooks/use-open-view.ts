@@ -10,7 +10,7 @@ import type { Narrow } from "../../model/narrow.js";
 import type { Store } from "../../model/store.js";
 import { t } from "../../render/glyphs.js";
 import type { AccountHandle } from "../../sync/account-handle.js";
-import type { LayoutCache } from "../message-layout.js";
+import type { LayoutCache } from "../layout-cache.js";
 import { currentNarrow, type UiAction } from "../ui-state.js";
 import { messageRows } from "../views/MessagesView.js";
 import { useLanding, useMessageWindow, type MessageWindowInput } from "./use-message-window.js";
