@@ -20,6 +20,14 @@ export interface TlsSettings {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The environment without its proxy settings: for a server this process runs itself (the
+ * demo's, on loopback), which no proxy could reach and none should carry.
+ */
+export function withoutProxy(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^(https?|no)_proxy$/i.test(name)));
+}
+
 export function proxyConfigured(env: Env = process.env): boolean {
   return Boolean(env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY);
 }

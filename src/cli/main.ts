@@ -15,6 +15,7 @@ import { INSECURE_NOTE, readTlsFiles } from "./tls-files.js";
 import { VERSION } from "./version.js";
 import { describeError } from "../api/errors.js";
 import { ApiClient, SiteError } from "../api/http.js";
+import { withoutProxy } from "../api/dispatcher.js";
 import { registerRequest } from "../api/register-request.js";
 import { registerParamsFor } from "../sync/register-params.js";
 import { ConfigError } from "../config/zuliprc.js";
@@ -63,6 +64,8 @@ interface Account {
   clientCertKey?: string;
   insecure?: boolean;
   spectator?: boolean;
+  /** A server this process runs (the demo's): reached directly, never through a proxy from the environment. */
+  ownServer?: boolean;
 }
 
 /**
@@ -82,7 +85,7 @@ async function resolveAccount(args: ClientArgs): Promise<{ account: Account; clo
     const owner = server.accounts[0];
     if (!owner) throw new Error("the demo server has no accounts");
     return {
-      account: { site: server.url, email: owner.email, apiKey: owner.apiKey, allowInsecureHttp: false },
+      account: { site: server.url, email: owner.email, apiKey: owner.apiKey, allowInsecureHttp: false, ownServer: true },
       close: () => server.close(),
       notes: demoNotes(owner.email),
     };
@@ -138,7 +141,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // A spectator (--spectator, or an entry with spectator=true) has no credentials to send.
   const client = new ApiClient(
     account.spectator ? { site: account.site, spectator: true } : { site: account.site, email: account.email, apiKey: account.apiKey },
-    { allowInsecureHttp: account.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}` },
+    { allowInsecureHttp: account.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}`, ...(account.ownServer ? { env: withoutProxy(process.env) } : {}) },
   );
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
   client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));

@@ -1,6 +1,6 @@
 /**
- * The built binary on the demo in a real xterm with sixel (xterm.ts: Xvfb, keys through the X
- * server, the window read back as pixels). The floor plan in #design › new office is drawn by
+ * The built binary on the demo in a real xterm with sixel (xterm.ts: Xvfb, keys through a pty
+ * relay, the window read back as pixels). The floor plan in #design › new office is drawn by
  * xterm from our sixel; over moves, page turns, the help screen, a message's info, messages
  * arriving and the full-size viewer, each screen is pixel for pixel the one xterm shows after the
  * app redraws its whole frame (the window made one column narrower and back).
@@ -50,7 +50,7 @@ function colours(s: Shot): number {
 describe("pictures in a real xterm (sixel)", () => {
   it("each screen is the one a whole redraw gives, over moves, popups, arriving messages and the viewer", async () => {
     const missing = await hasXterm();
-    if (missing.length > 0) throw new Error(`this test needs ${missing.join(", ")} (Debian: xterm xvfb xdotool x11-apps xfonts-base; .ci/run installs them)`);
+    if (missing.length > 0) throw new Error(`this test needs ${missing.join(", ")} (Debian: xterm xvfb xdotool x11-apps xfonts-base python3; .ci/run installs them)`);
     const port = await freePort();
     screen = await XtermScreen.start([process.execPath, BIN, "--demo", "--port", String(port)], { cols: COLS, rows: ROWS });
     const s = screen;

@@ -1,14 +1,20 @@
 /**
  * A real xterm with sixel graphics (`-ti vt340`) on a virtual X display (Xvfb), for tests that
- * need what a user would see of pictures: keys go in through the X server (xdotool), and the
- * window is read back as pixels (xwd, whose XWD format is read here). Debian packages: xterm,
- * xvfb, xdotool, x11-apps (xwd), xfonts-base (the 10x20 font); .ci/run installs them.
+ * need what a user would see of pictures. The command runs behind a small pty relay
+ * (../fixtures/pty-relay.py) that passes everything between it and xterm byte for byte and takes
+ * the test's keys from a FIFO, so that keys arrive as a pty brings them, whatever the display does
+ * with keyboard focus; the window is resized with xdotool and read back as pixels (xwd, whose XWD
+ * format is read here). Debian packages: xterm, xvfb, xdotool, x11-apps (xwd), xfonts-base (the
+ * 10x20 font), python3; .ci/run installs them.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { appendFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { baseEnv } from "./tmux-support.js";
 
 const run = promisify(execFile);
 
@@ -55,7 +61,7 @@ export function shotDifference(a: Shot, b: Shot): number {
   return n;
 }
 
-export const XTERM_TOOLS = ["xterm", "Xvfb", "xdotool", "xwd"];
+export const XTERM_TOOLS = ["xterm", "Xvfb", "xdotool", "xwd", "python3"];
 
 /** The font whose cells are 10×20 pixels, as Debian's xfonts-base installs it. */
 const FONT_FILE = "/usr/share/fonts/X11/misc/10x20-ISO8859-1.pcf.gz";
@@ -72,6 +78,42 @@ export async function hasXterm(): Promise<string[]> {
   }
   if (!existsSync(FONT_FILE)) missing.push("the 10x20 font");
   return missing;
+}
+
+/** The pty between xterm and the command: keys are written into it, not sent through the X server. */
+const RELAY = fileURLToPath(new URL("../fixtures/pty-relay.py", import.meta.url));
+
+/** What xterm sends for the keys named by their X names (others: the character itself). */
+const KEY_BYTES: Record<string, string> = { Return: "\r", Escape: "\x1b", question: "?", space: " ", Tab: "\t", BackSpace: "\x7f" };
+
+/** Bytes queued on a terminal, each way (FIONREAD: typed, not yet read; TIOCOUTQ: written, not yet taken). */
+const TTY_QUEUES = `
+import array, fcntl, os, sys, termios
+fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+def queued(request):
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, request, count)
+    return count[0]
+print(f"{queued(termios.FIONREAD)} bytes typed and unread, {queued(termios.TIOCOUTQ)} written and not taken")
+`;
+
+/** A process's state, CPU time (in ticks) and kernel wait channel, from /proc. */
+function describeProcess(pid: number | undefined): string {
+  if (!pid) return "not known";
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    let wchan = "?";
+    try {
+      wchan = readFileSync(`/proc/${pid}/wchan`, "utf8").trim() || "-";
+    } catch {
+      // Not readable here.
+    }
+    return `pid ${pid}, state ${fields[0]}, ${ticks} ticks of CPU time, waiting in ${wchan}`;
+  } catch {
+    return `pid ${pid}, exited`;
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,11 +145,14 @@ export class XtermScreen {
       xvfb.once("exit", (code) => reject(new Error(`Xvfb exited (${code})`)));
     });
     const idFile = join(dir, "window");
-    // The window's id, and the pid of the command (the shell's, kept by exec) for what a failure says of it.
-    const script = `echo "$WINDOWID" > ${JSON.stringify(idFile)}; echo $$ > ${JSON.stringify(join(dir, "pid"))}; exec "$@"`;
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, DISPLAY: display };
-    delete childEnv.TMUX;
-    delete childEnv.STY;
+    const keysFifo = join(dir, "keys");
+    await run("mkfifo", [keysFifo]);
+    // The window's id; the command behind the relay, which writes its pid for what a failure says of it.
+    const script = `echo "$WINDOWID" > ${JSON.stringify(idFile)}; exec python3 ${JSON.stringify(RELAY)} ${JSON.stringify(keysFifo)} ${JSON.stringify(join(dir, "pid"))} -- "$@"`;
+    // The environment is explicit, as for the tmux tests (no proxy, locale or multiplexer of the
+    // machine's), the compiled code kept in the test's own directory; xterm sets TERM itself.
+    const childEnv: NodeJS.ProcessEnv = { ...baseEnv({ XDG_CACHE_HOME: join(dir, "cache"), ...env }), DISPLAY: display };
+    delete childEnv.TERM;
     const xterm = spawn(
       "xterm",
       ["-ti", "vt340", "-fn", "10x20", "-geometry", `${cols}x${rows}+0+0`, "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256", "-e", "sh", "-c", script, "sh", ...command],
@@ -121,7 +166,6 @@ export class XtermScreen {
       await screen.stop();
       throw new Error("xterm did not start");
     }
-    await screen.focus();
     return screen;
   }
 
@@ -129,23 +173,28 @@ export class XtermScreen {
     await run("xdotool", args, { env: { ...process.env, DISPLAY: this.display } });
   }
 
-  /**
-   * Keys go where the X server's focus is: it is put on the window again before each send, so
-   * that nothing on the display (a window mapped late, a focus that reverted) can take them.
-   */
-  private async focus(): Promise<void> {
-    await this.xdotool("windowfocus", "--sync", this.window);
+  /** Bytes for the command, as if typed (through the relay). */
+  private async send(bytes: string): Promise<void> {
+    // The relay holds the FIFO open for reading from its start: opening it to write never waits long.
+    await appendFile(join(this.dir, "keys"), bytes);
   }
 
-  /** Keys by their X names (`j`, `Return`, `Escape`, `question`), one after another. */
+  /** Keys by their X names (`j`, `Return`, `Escape`, `question`), one after another, as a typist spaces them. */
   async keys(...names: string[]): Promise<void> {
-    await this.focus();
-    for (const k of names) await this.xdotool("key", "--delay", "60", k);
+    for (const k of names) {
+      const bytes = KEY_BYTES[k] ?? (k.length === 1 ? k : undefined);
+      if (bytes === undefined) throw new Error(`no bytes known for the key ${k}`);
+      await this.send(bytes);
+      await sleep(60);
+    }
   }
 
+  /** Text typed a character at a time. */
   async type(text: string): Promise<void> {
-    await this.focus();
-    await this.xdotool("type", "--delay", "60", text);
+    for (const c of text) {
+      await this.send(c);
+      await sleep(60);
+    }
   }
 
   /** The window's pixels now. */
@@ -171,19 +220,37 @@ export class XtermScreen {
       last = now;
       if (changed && same >= 2) return now;
     }
-    throw new Error(`the xterm window did not settle${changed ? "" : " (it never changed)"} within ${timeoutMs} ms; ${this.commandState()}`);
+    throw new Error(`the xterm window did not settle${changed ? "" : " (it never changed)"} within ${timeoutMs} ms; ${await this.diagnosis()}`);
   }
 
-  /** What the command in the window is doing (a failure says it): running or asleep, and its CPU time so far. */
-  commandState(): string {
+  /**
+   * What a failure says of the command in the window and of xterm: each one's state (running,
+   * asleep), CPU time and where in the kernel it waits (`wchan`: `ep_poll` is an idle event loop,
+   * a tty write is a terminal that stopped reading); the app's terminal modes and the bytes queued
+   * on it each way (typed but unread, written but not yet taken).
+   */
+  async diagnosis(): Promise<string> {
+    const parts = [`the command: ${describeProcess(this.commandPid())}`, `xterm: ${describeProcess(this.xterm.pid)}`];
+    const pid = this.commandPid();
+    let tty: string | undefined;
     try {
-      const pid = readFileSync(join(this.dir, "pid"), "utf8").trim();
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const ticks = Number(fields[11]) + Number(fields[12]);
-      return `the command (pid ${pid}) is in state ${fields[0]} with ${ticks} ticks of CPU time`;
+      tty = readlinkSync(`/proc/${pid}/fd/0`);
     } catch {
-      return "the command has exited";
+      // It has exited: nothing more to say of its terminal.
+    }
+    if (tty?.startsWith("/dev/")) {
+      const queued = await run("python3", ["-c", TTY_QUEUES, tty]).then((r) => r.stdout.trim(), (err: Error) => `unknown (${err.message.split("\n")[0]})`);
+      const modes = await run("stty", ["-F", tty]).then((r) => r.stdout.replace(/\s+/g, " ").trim(), (err: Error) => `unknown (${err.message.split("\n")[0]})`);
+      parts.push(`its terminal ${tty}: ${queued}; stty: ${modes}`);
+    }
+    return parts.join("; ");
+  }
+
+  private commandPid(): number | undefined {
+    try {
+      return Number(readFileSync(join(this.dir, "pid"), "utf8").trim()) || undefined;
+    } catch {
+      return undefined;
     }
   }
 
