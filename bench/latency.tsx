@@ -12,7 +12,8 @@
  * throttle, not the work). The collector's pauses during the keys are
  * counted too (the launcher keeps the young generation small for memory).
  * With BENCH_CPU_PROFILE=file, the keys alone are profiled into that file; with
- * BENCH_ALLOC_PROFILE=file, what they allocate (V8's sampling heap profile, the garbage included).
+ * BENCH_ALLOC_PROFILE=file, what they allocate (V8's sampling heap profile, the garbage included);
+ * with BENCH_KEY_TIMES=1, each key's time in the order pressed (page turns stand out).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -201,6 +202,7 @@ if (inspector && allocTo) {
 inspector?.disconnect();
 gcObserver.disconnect();
 
+if (process.env.BENCH_KEY_TIMES) console.log(`each key, ms, in order: ${latencies.map((t) => t.toFixed(1)).join(" ")}`);
 const rssMb = process.memoryUsage().rss / 1024 / 1024;
 // What the screen holds (garbage gone), beside what the process has: the young generation's
 // pace of collections moves RSS, not this.

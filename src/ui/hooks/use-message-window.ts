@@ -13,6 +13,7 @@ import type { MessageList } from "../../model/messages.js";
 import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
 import type { LayoutCache } from "../layout-cache.js";
+import { layAhead } from "../lay-ahead.js";
 import { renderContext, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { BlockMemo } from "../block-memo.js";
@@ -58,16 +59,30 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   // The blocks laid out for earlier frames, taken again while nothing they show changed (block-memo.ts).
   const memo = useRef<BlockMemo | null>(null);
   memo.current ??= new BlockMemo();
+  const options = useMemo<LayoutOptions | undefined>(
+    () =>
+      store && narrow
+        ? { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, expanded: ui.expanded, expandKey, images, cache }
+        : undefined,
+    [store, narrow, width, color, version, ui.openSpoilers, ui.expanded, expandKey, images, cache],
+  );
   const { blocks, skip } = useMemo(() => {
-    if (!store || !ctxRender || !narrow) return { blocks: [], skip: 0 };
+    if (!store || !ctxRender || !narrow || !options) return { blocks: [], skip: 0 };
     const key = narrowKey(narrow);
     const previous = shown.current.key === key ? shown.current.top : undefined;
-    const options = { width, showRecipients: narrow.kind !== "topic" && narrow.kind !== "dm", color, highlight: searchHighlighter(store, narrow), openSpoilers: ui.openSpoilers, expanded: ui.expanded, expandKey, images, cache };
     memo.current!.use(store, options, ctxRender, key);
     const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous, memo.current!);
     shown.current = { key, top: window.top };
     return window;
-  }, [store, ctxRender, messages, selectedIndex, paneHeight, width, narrow, color, version, markdownReady, ui.openSpoilers, ui.expanded, expandKey, images, cache]);
+  }, [store, ctxRender, messages, selectedIndex, paneHeight, options, narrow, markdownReady]);
+  // Once the frame is out, the pages above and below are laid out while the terminal is idle (lay-ahead.ts).
+  const firstId = blocks[0]?.id;
+  const lastId = blocks.at(-1)?.id;
+  useEffect(() => {
+    if (!store || !ctxRender || !options || firstId === undefined || lastId === undefined) return;
+    const job = layAhead(store, messages, indexOfId(messages, firstId), indexOfId(messages, lastId), paneHeight, options, ctxRender);
+    return () => job.cancel();
+  }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
   // view on its way to the newest message has not reached it while newer ones are still loading.
