@@ -13,7 +13,8 @@
  * counted too (the launcher keeps the young generation small for memory).
  * With BENCH_CPU_PROFILE=file, the keys alone are profiled into that file; with
  * BENCH_ALLOC_PROFILE=file, what they allocate (V8's sampling heap profile, the garbage included);
- * with BENCH_KEY_TIMES=1, each key's time in the order pressed (page turns stand out).
+ * with BENCH_KEY_TIMES=1, each key's time in the order pressed (page turns stand out); with
+ * BENCH_KEYS=K,J, those two keys instead of k and j (a page up and down at each key).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -43,6 +44,8 @@ const DATA = FEED ? (process.argv[5] ?? "large") : "demo";
 const COLS = Number(process.argv[3] ?? 120);
 const ROWS = Number(process.argv[4] ?? 40);
 const PRESSES = 200;
+/** The keys pressed: the first half of the presses the first one, then the second. */
+const [UP, DOWN] = (process.env.BENCH_KEYS ?? "k,j").split(",") as [string, string];
 const TOPIC = "latency bench";
 const FRAME_TIMEOUT_MS = 2_000;
 /** Gap after each frame before the next key: more than Ink's render throttle (1000/30 ms). */
@@ -184,7 +187,7 @@ const cpuBefore = process.cpuUsage();
 const latencies: number[] = [];
 let missed = 0;
 for (let i = 0; i < PRESSES; i++) {
-  const ms = await press(i < PRESSES / 2 ? "k" : "j");
+  const ms = await press(i < PRESSES / 2 ? UP : DOWN);
   if (ms === undefined) missed++;
   else latencies.push(ms);
 }

@@ -28,12 +28,13 @@ const MAX_SHIFT = 12;
  * into line `y` of the next frame; it may stop counting at `limit` (any answer ≥ `limit` then
  * means "at least that"). Only the first `rows` lines (those both frames have) are considered.
  *
- * Most frames did not scroll (a key moved a selection: a few rows changed their mark), and the
- * search over every distance weighed on every key. So each distance is first looked at through
- * the changed rows alone: a block moved by it can save bytes only where some changed row costs
- * less from its moved place than where it is, or where the rows it brings in cost less written
- * on blank lines than from what they replace. When neither can beat the best saving so far, the
- * distance is passed over: the search's answer is the same, at a fraction of the comparisons.
+ * Most frames did not scroll (a key moved a selection: a few rows changed their mark; a page
+ * turned: every row changed, none to be found nearby), and the search over every distance
+ * weighed on every key. So each distance is first bounded through the changed rows alone: a
+ * block moved by it saves at most what its changed rows save coming from their moved places
+ * (costs counted only up to each row's own) plus the best the rows it brings in can save on
+ * blank lines. When that cannot beat the best saving so far, the distance is passed over: the
+ * search's answer is the same, at a fraction of the comparisons.
  */
 export function findShift(rows: number, changed: (y: number) => boolean, cost: (from: number, y: number, limit?: number) => number): Shift | undefined {
   const changedRows: number[] = [];
@@ -52,15 +53,29 @@ export function findShift(rows: number, changed: (y: number) => boolean, cost: (
     }
     return most;
   };
-  /** Whether some changed row costs less from `y + by` than where it is (only those can add to a move's saving). */
-  const gains = (by: number) => changedRows.some((y) => y + by >= 0 && y + by < rows && cost(y + by, y, base[y]!) < base[y]!);
+  /**
+   * The most the rows a move by `by` keeps can save: what each changed row would save coming from
+   * `y + by` (a row that did not change saves nothing anywhere). Each cost stops counting at the
+   * row's own cost, past which the row saves nothing.
+   */
+  const movedGain = (by: number) => {
+    let sum = 0;
+    for (const y of changedRows) {
+      const from = y + by;
+      if (from < 0 || from >= rows) continue;
+      const saved = base[y]! - cost(from, y, base[y]!);
+      if (saved > 0) sum += saved;
+    }
+    return sum;
+  };
   let best: Shift | undefined;
   let bestSaving = SHIFT_BYTES;
   for (let n = 1; n < Math.min(rows, MAX_SHIFT + 1); n++) {
-    // Without a row that gains, every sum of moved rows is at most 0: only the rows brought in can save.
-    const arriving = bestRun(n);
-    const up = arriving > bestSaving || gains(n);
-    const down = arriving > bestSaving || gains(-n);
+    // A move's saving is at most what its kept rows can save plus what the rows it brings in can:
+    // a distance at which that cannot beat the best so far is passed over.
+    const arriving = Math.max(0, bestRun(n));
+    const up = movedGain(n) + arriving > bestSaving;
+    const down = movedGain(-n) + arriving > bestSaving;
     if (up) {
       // Up: rows a..b-n show what rows a+n..b showed, rows b-n+1..b are new.
       const moved = Array.from({ length: rows - n }, (_, y) => base[y]! - cost(y + n, y));
