@@ -52,7 +52,7 @@ export function* aheadOrder(count: number, before: number, after: number, lines:
  * Lays out, in slices at idle turns, a pane's height of messages above `first` and below `last`
  * (indexes into `messages`, the pane's first and last message) with the pane's own options.
  */
-export function layAhead(store: Store, messages: readonly Message[], first: number, last: number, height: number, o: LayoutOptions, ctx: RenderContext, now = () => performance.now()): LayAhead {
+export function layAhead(store: Store, messages: readonly Message[], first: number, last: number, height: number, o: LayoutOptions, ctx: RenderContext): LayAhead {
   const cache = o.cache;
   if (!cache) return { cancel() {}, done: Promise.resolve() };
   const options: LayoutOptions = { ...o, images: undefined };
@@ -68,9 +68,9 @@ export function layAhead(store: Store, messages: readonly Message[], first: numb
   const slice = () => {
     timer = undefined;
     if (cancelled) return;
-    const until = now() + SLICE_MS;
+    const until = performance.now() + SLICE_MS;
     // Each step of the order lays one message out (lineCount does, as it counts).
-    while (now() < until) {
+    while (performance.now() < until) {
       if (order.next().done) return finish();
     }
     timer = setImmediate(slice);
