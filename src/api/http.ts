@@ -136,6 +136,12 @@ export interface RequestOptions<S extends z.ZodType> {
   parseBytes?: (bytes: Buffer) => unknown;
   /** The largest answer taken, compressed or decoded (default 64 MiB); a larger one is cut off. */
   maxBytes?: number;
+  /**
+   * Given the parsed body of a successful answer before the schema checks it (the register's
+   * first events poll leaves then: the check of a register costs tens of milliseconds on a cold
+   * start). A body the check refuses still fails the request afterwards.
+   */
+  beforeCheck?: (json: unknown) => Promise<void> | void;
 }
 
 /** A streamed request body: made afresh for each attempt. */
@@ -146,6 +152,18 @@ export interface RequestBody {
 }
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * The event loop's turns a prefetch waits after handing its request over: a connection that opens
+ * at once (a nearby or already open one) has the request written by then, before the caller goes
+ * on to load modules for tens of milliseconds, which would hold the writing back as long.
+ */
+const PREFETCH_TURNS = 2;
+
+/** Lets the event loop go round `n` times (I/O callbacks and timers due run). */
+export async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -275,12 +293,18 @@ export class ApiClient {
    * the modules that read its answer load): the first `request` with the same method, path and
    * parameters takes this answer instead of sending again. A failure surfaces there, as its own
    * would; `signal` and `timeoutMs` of the later request do not apply to it, its own ones do.
+   * Settles once the request is handed to the connection pool and the event loop has turned
+   * (PREFETCH_TURNS): awaited, the request is on its way before the caller's next long task.
    */
-  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry">): void {
+  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry" | "beforeCheck">): Promise<void> {
     const stop = new AbortController();
-    const reply = this.exchange(method, path, { ...o, signal: this.deadline({ ...o, signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal }) });
+    let dispatched!: () => void;
+    const handedOver = new Promise<void>((resolve) => (dispatched = resolve));
+    const reply = this.exchange(method, path, { ...o, signal: this.deadline({ ...o, signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal }), onDispatched: dispatched });
     reply.catch(() => undefined); // it may never be asked for; its failure is reported to whoever asks
+    reply.then(dispatched, dispatched); // failed before it was handed over: nothing to wait for
     this.prefetched.set(requestKey(method, path, o.params), { reply, stop });
+    return handedOver.then(() => turns(PREFETCH_TURNS));
   }
 
   private async once<S extends z.ZodType>(method: Method, path: string, o: RequestOptions<S>): Promise<z.infer<S>> {
@@ -326,6 +350,7 @@ export class ApiClient {
       throw new ServerError(statusCode, `${what}: server answered HTTP ${statusCode}`, retryAfter);
     }
     if (json === undefined) throw new SchemaError(what, "the body is not JSON");
+    await o.beforeCheck?.(json);
     const parsed = o.schema.safeParse(json);
     if (!parsed.success) throw new SchemaError(what, parsed.error.issues);
     return parsed.data;
@@ -338,7 +363,11 @@ export class ApiClient {
   }
 
   /** The HTTP exchange: the request out, the status, headers and body text back. */
-  private async exchange(method: Method, path: string, o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; maxBytes?: number; signal: AbortSignal }): Promise<RawReply> {
+  private async exchange(
+    method: Method,
+    path: string,
+    o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; maxBytes?: number; signal: AbortSignal; onDispatched?: () => void },
+  ): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
     const headers: Record<string, string> = {
@@ -359,7 +388,9 @@ export class ApiClient {
       body = params.toString();
       headers["content-type"] = "application/x-www-form-urlencoded";
     }
-    const res = await dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
+    const sending = dispatchRequest.call(await this.connection(), { origin: url.origin, path: `${url.pathname}${url.search}`, method, headers, body, signal: o.signal });
+    o.onDispatched?.();
+    const res = await sending;
     try {
       const encoding = res.headers["content-encoding"];
       const limits: BodyLimits = { ...DEFAULT_LIMITS, ...(o.maxBytes !== undefined && { maxBytes: o.maxBytes }), ...this.opts.bodyLimits };

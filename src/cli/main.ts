@@ -143,9 +143,18 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     account.spectator ? { site: account.site, spectator: true } : { site: account.site, email: account.email, apiKey: account.apiKey },
     { allowInsecureHttp: account.allowInsecureHttp, ...tls, userAgent: `termchat/${VERSION}`, ...(account.ownServer ? { env: withoutProxy(process.env) } : {}) },
   );
-  // Register first: the modules that read its answer, the outbox's and the UI's, load while the server answers.
-  client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
+  // Register first: the modules that read its answer, the outbox's and the UI's, load while the
+  // server answers, once the request is on its way (loading them first would hold it back).
+  await client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
   performance.mark("termchat:register-sent");
+  // The last run's state draws the first screen while the register is under way (never for the demo).
+  // Nor for a spectator: what it reads is public and fetched afresh.
+  const cacheFile = args.demo || args.noCache || client.spectator ? undefined : await import("../sync/cache-file.js");
+  const cacheDir = cacheFile?.defaultCacheDir();
+  // The register names no user: the user's own record comes beside it (sync/user-list.ts), unless
+  // the last run's state, which names the user, is there to draw the first screen from. A
+  // spectator is no user.
+  if (!client.spectator && (!cacheDir || !existsSync(cacheFile!.cachePath(cacheDir, { site: client.site.href, email: account.email })))) await client.prefetch("GET", "users/me", {});
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
   // The UI's modules, once loaded: the start's garbage is collected with them (see beforeUserList).
@@ -158,14 +167,6 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
   const stateDir = args.demo ? await mkdtemp(join(tmpdir(), "termchat-demo-")) : undefined;
-  // The last run's state draws the first screen while the register is under way (never for the demo).
-  // Nor for a spectator: what it reads is public and fetched afresh.
-  const cacheFile = args.demo || args.noCache || client.spectator ? undefined : await import("../sync/cache-file.js");
-  const cacheDir = cacheFile?.defaultCacheDir();
-  // The register names no user: the user's own record comes beside it (sync/user-list.ts), unless
-  // the last run's state, which names the user, is there to draw the first screen from. A
-  // spectator is no user.
-  if (!client.spectator && (!cacheDir || !existsSync(cacheFile!.cachePath(cacheDir, { site: client.site.href, email: account.email })))) client.prefetch("GET", "users/me", {});
   // Every open account has its runtime in the registry; the screen is given the active one's handle.
   const accounts = new AccountsRegistry();
   const { runtime, handle } = await accounts.open({

@@ -34,8 +34,9 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
     // The same client as a single account's (a spectator's entry sends no credentials).
     const client = await clientForAccount(a);
     clients.push(client);
-    // Every register leaves now, side by side: the code that reads the answers loads meanwhile.
-    client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
+    // Every register leaves now, side by side: the code that reads the answers loads meanwhile,
+    // once the requests are on their way.
+    await client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
     return { client, insecure: Boolean(a.insecure) };
   };
   const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));

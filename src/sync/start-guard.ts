@@ -35,10 +35,10 @@ export interface StartGuardOptions {
  */
 export function checkedRegister(): SyncApi["register"] {
   let registered = false;
-  return async (client, params, signal) => {
+  return async (client, params, signal, beforeCheck) => {
     const reg = registered
-      ? await register(client, params, signal)
-      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), retry: { attempts: 1 } });
+      ? await register(client, params, signal, beforeCheck)
+      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), retry: { attempts: 1 }, beforeCheck });
     try {
       checkFeatureLevel(reg);
     } catch (err) {

@@ -26,9 +26,9 @@
  * `nudge()` (a key press after a long idle, SIGCONT) cuts a pending backoff short.
  */
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
-import type { ApiClient } from "../api/http.js";
+import { turns, type ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
-import { deleteQueue, getEvents, register, type EventsResult, type RegisterParams } from "../api/routes/events.js";
+import { deleteQueue, getEvents, register, type BeforeCheck, type EventsResult, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import type { User } from "../api/schemas/common.js";
@@ -51,7 +51,8 @@ export type ConnectionState =
 
 /** The endpoints the machine uses; tests replace them. */
 export interface SyncApi extends UserListApi {
-  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal): Promise<RegisterResponse>;
+  /** `beforeCheck` is given the parsed answer before its check, when the implementation can. */
+  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal, beforeCheck?: BeforeCheck): Promise<RegisterResponse>;
   getEvents: typeof getEvents;
   deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
   getMessages: GetMessagesFn;
@@ -120,11 +121,6 @@ class Stopped extends Error {}
 /** The longest stretch of applying events before the event loop is let round (keys, frames). */
 const SLICE_MS = 12;
 
-/** Lets the event loop go round `n` times (I/O callbacks and timers due run). */
-async function turns(n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
-}
-
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
@@ -144,7 +140,7 @@ export class UpdateMachine {
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
-  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController } | undefined;
+  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController; queueId: string } | undefined;
   private rebuilds = 0;
   private lastMalformedAt = -Infinity;
   private rebuildsAfterMalformed = 0;
@@ -230,27 +226,30 @@ export class UpdateMachine {
   }
 
   /**
-   * At start, the first poll leaves as soon as the register's answer is read, before the store is
-   * built and drawn, so the server hears from the new queue at once. It waits one turn of the
-   * event loop first: the HTTP client reuses a connection only then, and the poll takes the
-   * register's instead of opening a new one and waiting its set-up (TCP and TLS round trips).
-   * The client checks an idle connection for a turn or two before writing on it.
+   * At start, the first poll leaves as soon as the register's answer is parsed, before it is
+   * checked (tens of milliseconds on a cold start) and the store built and drawn, so the server
+   * hears from the new queue at once; an answer the check then refuses stops it (see rebuild).
+   * It waits one turn of the event loop first: the HTTP client reuses a connection only then, and
+   * the poll takes the register's instead of opening a new one and waiting its set-up (TCP and
+   * TLS round trips). The client checks an idle connection for a turn or two before writing on it.
    */
-  private async sendFirstPoll(reg: RegisterResponse): Promise<void> {
-    if (!reg.queue_id) return;
+  private async sendFirstPoll(reg: unknown): Promise<void> {
+    if (this.firstPoll || typeof reg !== "object" || reg === null) return;
+    const { queue_id: queueId, last_event_id: lastEventId, event_queue_longpoll_timeout_seconds: heartbeatS } = reg as Record<string, unknown>;
+    if (typeof queueId !== "string" || !queueId || typeof lastEventId !== "number" || !Number.isSafeInteger(lastEventId)) return;
     await turns(1);
     this.checkStopped();
     const stop = new AbortController();
     const reply = this.api.getEvents(
       this.client,
-      { queue_id: reg.queue_id, last_event_id: reg.last_event_id },
+      { queue_id: queueId, last_event_id: lastEventId },
       {
-        timeoutMs: (reg.event_queue_longpoll_timeout_seconds ?? 90) * 1000 + (this.opts.pollMarginMs ?? 15_000),
+        timeoutMs: (typeof heartbeatS === "number" && heartbeatS > 0 ? heartbeatS : 90) * 1000 + (this.opts.pollMarginMs ?? 15_000),
         signal: AbortSignal.any([this.abort.signal, stop.signal]),
       },
     );
     reply.catch(() => undefined); // the poll loop reads its outcome
-    this.firstPoll = { reply, stop };
+    this.firstPoll = { reply, stop, queueId };
     await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
@@ -292,9 +291,11 @@ export class UpdateMachine {
         let self: Promise<User> | undefined = known && Promise.resolve(known);
         const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
         if (!spectator) askSelf().catch(() => undefined);
-        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal);
+        const firstPoll = reason === "start" ? (raw: unknown) => this.sendFirstPoll(raw) : undefined;
+        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, firstPoll);
         queueId = reg.queue_id;
-        if (reason === "start") await this.sendFirstPoll(reg);
+        // Sent before the check when the register could; otherwise now.
+        await firstPoll?.(reg);
         const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
         // A rebuild swaps in a store as whole as the one it replaces.
         if (reason !== "start") await fillUsers(store, { client: this.client, api: this.api, clock: this.clock, signal: this.abort.signal, random: this.opts.random, wanted: () => true });
@@ -313,7 +314,9 @@ export class UpdateMachine {
         return store;
       } catch (err) {
         this.checkStopped();
-        // A queue registered for a rebuild that failed half-way is of no use, nor a poll of it.
+        // A queue registered for a rebuild that failed half-way is of no use, nor a poll of it
+        // (sent before the answer's check refused it, the queue is known only from the poll).
+        queueId ??= this.firstPoll?.queueId ?? null;
         this.firstPoll?.stop.abort();
         this.firstPoll = undefined;
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);

@@ -4,6 +4,7 @@
  * non-JSON bodies and the error envelope. `sleep` and `random` are injected,
  * so no test waits for a real backoff; every loop is bounded.
  */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { ApiError, NetworkError, SchemaError, ServerError } from "../../src/api/
 import { ApiClient, type ClientOptions } from "../../src/api/http.js";
 import { getMessages, sendMessage } from "../../src/api/routes/messages.js";
 import { emptySuccessSchema } from "../../src/api/schemas/responses.js";
+import { z } from "zod";
 
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -249,6 +251,25 @@ describe("a request sent ahead (prefetch)", () => {
     await c.close();
   });
 
+  it("settles once the request is written to its connection, so the caller's next long task does not hold it back", async () => {
+    script = [messages];
+    const written: string[] = [];
+    const onHeaders = (m: unknown) => written.push((m as { request: { path: string } }).request.path);
+    subscribe("undici:client:sendHeaders", onHeaders);
+    try {
+      const { c } = client();
+      const sent = c.prefetch("GET", "messages", { params });
+      expect(written).toEqual([]); // not yet: connecting takes the event loop's turns
+      await sent;
+      expect(written).toEqual([expect.stringMatching(/^\/api\/v1\/messages\?/)]);
+      await c.request("GET", "messages", { params, schema: emptySuccessSchema });
+      expect(seen).toHaveLength(1);
+      await c.close();
+    } finally {
+      unsubscribe("undici:client:sendHeaders", onHeaders);
+    }
+  });
+
   it("the taker's abort cancels it", async () => {
     script = [hang];
     const { c } = client();
@@ -260,6 +281,38 @@ describe("a request sent ahead (prefetch)", () => {
     const err = await pending;
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as NetworkError).reason).toBe("aborted");
+    await c.close();
+  });
+});
+
+describe("a look at the answer before its check (beforeCheck)", () => {
+  const schema = z.object({ result: z.literal("success"), queue_id: z.string() });
+
+  it("is given the parsed body, and the check waits for it", async () => {
+    script = [json(200, { result: "success", msg: "", queue_id: "q1" })];
+    const { c } = client();
+    const order: string[] = [];
+    const answer = await c.request("POST", "register", {
+      schema: schema.transform((r) => (order.push("checked"), r)),
+      beforeCheck: async (body) => {
+        order.push(`looked at ${(body as { queue_id: string }).queue_id}`);
+        await new Promise((r) => setImmediate(r));
+        order.push("done looking");
+      },
+    });
+    expect(answer.queue_id).toBe("q1");
+    expect(order).toEqual(["looked at q1", "done looking", "checked"]);
+    await c.close();
+  });
+
+  it("an answer the check refuses still fails the request; an error answer is never looked at", async () => {
+    script = [json(200, { result: "success", msg: "", queue_id: 5 }), json(400, { result: "error", msg: "no", code: "BAD_REQUEST" })];
+    const { c } = client();
+    const looked: unknown[] = [];
+    const beforeCheck = (body: unknown) => void looked.push(body);
+    await expect(c.request("POST", "register", { schema, beforeCheck })).rejects.toBeInstanceOf(SchemaError);
+    await expect(c.request("POST", "register", { schema, beforeCheck })).rejects.toBeInstanceOf(ApiError);
+    expect(looked).toEqual([{ result: "success", msg: "", queue_id: 5 }]);
     await c.close();
   });
 });

@@ -67,6 +67,68 @@ describe("registering", () => {
   });
 });
 
+describe("the first poll", () => {
+  function recordPolls(order: string[]) {
+    const real = fake.api.getEvents;
+    fake.api.getEvents = (c, p, o) => {
+      order.push(`poll ${p.queue_id} ${p.last_event_id}`);
+      o?.signal?.addEventListener("abort", () => order.push(`poll ${p.queue_id} stopped`), { once: true });
+      return real(c, p, o);
+    };
+  }
+  /** A machine on the endpoints as the test has changed them. */
+  function remake() {
+    machine = new UpdateMachine(fake.client, { clock, api: fake.api, random: () => 1 });
+  }
+
+  it("leaves as soon as the register's answer is parsed, before it is checked, and is the loop's first poll", async () => {
+    const order: string[] = [];
+    recordPolls(order);
+    fake.api.register = async (_c, _p, _s, beforeCheck) => {
+      const reg = eg.registerResponse({ queue_id: "q-early", last_event_id: 7 });
+      await beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+      order.push("checked");
+      return reg;
+    };
+    remake();
+    await machine.start();
+    await settle();
+    expect(order).toEqual(["poll q-early 7", "checked"]);
+    expect(machine.state.kind).toBe("live");
+  });
+
+  it("an answer the check then refuses stops that poll and frees its queue; the next register is polled", async () => {
+    const order: string[] = [];
+    recordPolls(order);
+    let registers = 0;
+    fake.api.register = async (_c, _p, _s, beforeCheck) => {
+      registers++;
+      const reg = eg.registerResponse({ queue_id: `q-${registers}`, last_event_id: 3 });
+      await beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+      if (registers === 1) throw new SchemaError("POST register", "the answer is not what the client reads");
+      return reg;
+    };
+    remake();
+    const started = machine.start();
+    await clock.runNext();
+    await started;
+    await settle();
+    expect(order).toEqual(["poll q-1 3", "poll q-1 stopped", "poll q-2 3"]);
+    expect(fake.calls.filter((c) => c.name === "deleteQueue").map((c) => c.params)).toEqual(["q-1"]);
+    expect(machine.store?.queueId).toBe("q-2");
+  });
+
+  it("a register that cannot show its answer early is polled once it is checked", async () => {
+    const order: string[] = [];
+    recordPolls(order);
+    fake.registers(eg.registerResponse({ queue_id: "q-late", last_event_id: 11 }));
+    remake();
+    await machine.start();
+    await settle();
+    expect(order).toEqual(["poll q-late 11"]);
+  });
+});
+
 describe("backoff on network failures", () => {
   it("waits 100 ms doubling to 10 s (full jitter), polls with dont_block while recovering, and resets after a success", async () => {
     fake.polls(...Array.from({ length: 9 }, () => ({ error: netErr() })));

@@ -14,8 +14,11 @@ export function registerSchemaOf(client: ApiClient): typeof registerResponseSche
   return client.spectator ? spectatorRegisterSchema : registerResponseSchema;
 }
 
-export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal) {
-  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client) });
+/** What the register's caller may do with the answer before it is checked (see RequestOptions.beforeCheck). */
+export type BeforeCheck = (json: unknown) => Promise<void> | void;
+
+export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal, beforeCheck?: BeforeCheck) {
+  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), beforeCheck });
 }
 
 export interface EventsResult {
