@@ -137,6 +137,11 @@ export interface RequestOptions<S extends z.ZodType> {
   /** The largest answer taken, compressed or decoded (default 64 MiB); a larger one is cut off. */
   maxBytes?: number;
   /**
+   * Given the body's bytes (decoded) before they are parsed, when the answer is read as bytes
+   * (`parseBytes`): a look at a few members of a large answer before its parse (see peekScalars).
+   */
+  beforeParse?: (bytes: Buffer) => Promise<void> | void;
+  /**
    * Given the parsed body of a successful answer before the schema checks it (the register's
    * first events poll leaves then: the check of a register costs tens of milliseconds on a cold
    * start). A body the check refuses still fails the request afterwards.
@@ -325,6 +330,7 @@ export class ApiClient {
     }
     const reply = await (early?.reply ?? this.exchange(method, path, { ...o, signal: this.deadline(o) }));
     const { statusCode, headers } = reply;
+    if (statusCode < 400 && o.beforeParse && Buffer.isBuffer(reply.text)) await o.beforeParse(reply.text);
     let json: unknown;
     try {
       json = parseReply(reply.text, o.parseBytes);

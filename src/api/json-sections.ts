@@ -161,6 +161,30 @@ function parseObject(b: Buffer, elements: ElementForms): Record<string, unknown>
   return out;
 }
 
+/**
+ * The scalar members named `keys` of a large answer, found without parsing it: a member whose
+ * `"key":` occurs once in the bytes (found natively; inside a string a quote is escaped, so the
+ * pattern can only be a member's name), and whose value is a number, string, boolean or null.
+ * A name found twice, nested as well, or written with a space before its colon, is left out: the
+ * caller then waits for the parse. Being unsure of depth, the caller checks the parsed answer.
+ */
+export function peekScalars(bytes: Buffer, keys: readonly string[]): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  for (const key of keys) {
+    const pattern = `${JSON.stringify(key)}:`;
+    const at = bytes.indexOf(pattern);
+    if (at < 0 || bytes.indexOf(pattern, at + 1) >= 0) continue;
+    const start = skipSpace(bytes, at + Buffer.byteLength(pattern));
+    if (bytes[start] === OPEN_OBJECT || bytes[start] === OPEN_ARRAY) continue;
+    try {
+      found[key] = JSON.parse(bytes.toString("utf8", start, skipValue(bytes, start)));
+    } catch {
+      // not a value where the name says: left to the parse
+    }
+  }
+  return found;
+}
+
 /** Per member of the top-level object holding an array: the form each element is kept in, as it is parsed. */
 export type ElementForms = Record<string, (element: unknown) => unknown>;
 

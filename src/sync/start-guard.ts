@@ -35,10 +35,10 @@ export interface StartGuardOptions {
  */
 export function checkedRegister(): SyncApi["register"] {
   let registered = false;
-  return async (client, params, signal, beforeCheck) => {
+  return async (client, params, signal, looks) => {
     const reg = registered
-      ? await register(client, params, signal, beforeCheck)
-      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), retry: { attempts: 1 }, beforeCheck });
+      ? await register(client, params, signal, looks)
+      : await client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), retry: { attempts: 1 }, ...looks });
     try {
       checkFeatureLevel(reg);
     } catch (err) {

@@ -27,8 +27,9 @@
  */
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
 import { turns, type ApiClient } from "../api/http.js";
+import { peekScalars } from "../api/json-sections.js";
 import { getMessages } from "../api/routes/messages.js";
-import { deleteQueue, getEvents, register, type BeforeCheck, type EventsResult, type RegisterParams } from "../api/routes/events.js";
+import { deleteQueue, getEvents, register, type EventsResult, type RegisterLooks, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 import type { User } from "../api/schemas/common.js";
@@ -51,8 +52,8 @@ export type ConnectionState =
 
 /** The endpoints the machine uses; tests replace them. */
 export interface SyncApi extends UserListApi {
-  /** `beforeCheck` is given the parsed answer before its check, when the implementation can. */
-  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal, beforeCheck?: BeforeCheck): Promise<RegisterResponse>;
+  /** `looks` are given the answer before its parse and its check, when the implementation can. */
+  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal, looks?: RegisterLooks): Promise<RegisterResponse>;
   getEvents: typeof getEvents;
   deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
   getMessages: GetMessagesFn;
@@ -121,6 +122,9 @@ class Stopped extends Error {}
 /** The longest stretch of applying events before the event loop is let round (keys, frames). */
 const SLICE_MS = 12;
 
+/** What the first poll needs of the register's answer, looked for in its bytes before the parse. */
+const QUEUE_MEMBERS = ["queue_id", "last_event_id", "event_queue_longpoll_timeout_seconds"] as const;
+
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
@@ -140,7 +144,7 @@ export class UpdateMachine {
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
-  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController; queueId: string } | undefined;
+  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController; queueId: string; lastEventId: number } | undefined;
   private rebuilds = 0;
   private lastMalformedAt = -Infinity;
   private rebuildsAfterMalformed = 0;
@@ -234,9 +238,13 @@ export class UpdateMachine {
    * TLS round trips). The client checks an idle connection for a turn or two before writing on it.
    */
   private async sendFirstPoll(reg: unknown): Promise<void> {
-    if (this.firstPoll || typeof reg !== "object" || reg === null) return;
+    if (typeof reg !== "object" || reg === null) return;
     const { queue_id: queueId, last_event_id: lastEventId, event_queue_longpoll_timeout_seconds: heartbeatS } = reg as Record<string, unknown>;
     if (typeof queueId !== "string" || !queueId || typeof lastEventId !== "number" || !Number.isSafeInteger(lastEventId)) return;
+    const sent = this.firstPoll;
+    if (sent && sent.queueId === queueId && sent.lastEventId === lastEventId) return;
+    // Sent from a look at the bytes that the parse contradicts: that poll is not this queue's.
+    sent?.stop.abort();
     await turns(1);
     this.checkStopped();
     const stop = new AbortController();
@@ -249,7 +257,7 @@ export class UpdateMachine {
       },
     );
     reply.catch(() => undefined); // the poll loop reads its outcome
-    this.firstPoll = { reply, stop, queueId };
+    this.firstPoll = { reply, stop, queueId, lastEventId };
     await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
@@ -292,9 +300,10 @@ export class UpdateMachine {
         const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
         if (!spectator) askSelf().catch(() => undefined);
         const firstPoll = reason === "start" ? (raw: unknown) => this.sendFirstPoll(raw) : undefined;
-        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, firstPoll);
+        const looks = firstPoll && { beforeParse: (bytes: Buffer) => firstPoll(peekScalars(bytes, QUEUE_MEMBERS)), beforeCheck: firstPoll };
+        const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, looks);
         queueId = reg.queue_id;
-        // Sent before the check when the register could; otherwise now.
+        // Sent before the parse or the check when the register could; otherwise now.
         await firstPoll?.(reg);
         const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
         // A rebuild swaps in a store as whole as the one it replaces.

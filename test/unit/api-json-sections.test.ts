@@ -3,7 +3,7 @@
  * and fails where it fails.
  */
 import { describe, expect, it } from "vitest";
-import { ARRAY_RUN_BYTES, DeferredArray, parseDeferring, parseJsonInParts } from "../../src/api/json-sections.js";
+import { ARRAY_RUN_BYTES, DeferredArray, parseDeferring, parseJsonInParts, peekScalars } from "../../src/api/json-sections.js";
 import { parseReply } from "../../src/api/body.js";
 
 const parts = (text: string): unknown => parseJsonInParts(Buffer.from(text, "utf8"));
@@ -95,5 +95,29 @@ describe("an array left in the answer's bytes", () => {
     }).toThrow(SyntaxError);
     expect(seen.length).toBeGreaterThan(1000);
     expect(seen).toEqual(events.slice(0, seen.length));
+  });
+});
+
+describe("a look at a few members before the parse", () => {
+  const keys = ["queue_id", "last_event_id", "zulip_version"];
+
+  it("finds scalar members wherever they are, as the parse would read them", () => {
+    const answer = { result: "success", messages: [{ content: 'a "queue_id": "fake" \\"queue_id\\": 1' }], zulip_version: "11.0 \u00e9", queue_id: "q1", last_event_id: -1 };
+    const bytes = Buffer.from(JSON.stringify(answer));
+    expect(peekScalars(bytes, keys)).toEqual({ queue_id: "q1", last_event_id: -1, zulip_version: "11.0 \u00e9" });
+  });
+
+  it("leaves out a name found twice, one whose value is not a scalar, and one spaced from its colon", () => {
+    const twice = Buffer.from(JSON.stringify({ realm: { queue_id: "nested" }, queue_id: "q1", last_event_id: 3 }));
+    expect(peekScalars(twice, keys)).toEqual({ last_event_id: 3 });
+    const nested = Buffer.from(JSON.stringify({ queue_id: { id: "x" }, last_event_id: [1] }));
+    expect(peekScalars(nested, keys)).toEqual({});
+    const spaced = Buffer.from('{"queue_id" : "q1", "last_event_id": 5}');
+    expect(peekScalars(spaced, keys)).toEqual({ last_event_id: 5 });
+  });
+
+  it("a broken value is left to the parse", () => {
+    expect(peekScalars(Buffer.from('{"queue_id":"unterminated'), keys)).toEqual({});
+    expect(peekScalars(Buffer.from('{"last_event_id":12x}'), keys)).toEqual({});
   });
 });

@@ -84,9 +84,9 @@ describe("the first poll", () => {
   it("leaves as soon as the register's answer is parsed, before it is checked, and is the loop's first poll", async () => {
     const order: string[] = [];
     recordPolls(order);
-    fake.api.register = async (_c, _p, _s, beforeCheck) => {
+    fake.api.register = async (_c, _p, _s, looks) => {
       const reg = eg.registerResponse({ queue_id: "q-early", last_event_id: 7 });
-      await beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+      await looks?.beforeCheck?.(JSON.parse(JSON.stringify(reg)));
       order.push("checked");
       return reg;
     };
@@ -101,10 +101,10 @@ describe("the first poll", () => {
     const order: string[] = [];
     recordPolls(order);
     let registers = 0;
-    fake.api.register = async (_c, _p, _s, beforeCheck) => {
+    fake.api.register = async (_c, _p, _s, looks) => {
       registers++;
       const reg = eg.registerResponse({ queue_id: `q-${registers}`, last_event_id: 3 });
-      await beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+      await looks?.beforeCheck?.(JSON.parse(JSON.stringify(reg)));
       if (registers === 1) throw new SchemaError("POST register", "the answer is not what the client reads");
       return reg;
     };
@@ -116,6 +116,37 @@ describe("the first poll", () => {
     expect(order).toEqual(["poll q-1 3", "poll q-1 stopped", "poll q-2 3"]);
     expect(fake.calls.filter((c) => c.name === "deleteQueue").map((c) => c.params)).toEqual(["q-1"]);
     expect(machine.store?.queueId).toBe("q-2");
+  });
+
+  it("leaves from a look at the answer's bytes, before the parse; a parse that contradicts the look polls the parsed queue instead", async () => {
+    const order: string[] = [];
+    recordPolls(order);
+    const answers = [
+      { bytes: { queue_id: "q-bytes", last_event_id: 4 }, parsed: { queue_id: "q-bytes", last_event_id: 4 } },
+      { bytes: { queue_id: "q-seen", last_event_id: 4 }, parsed: { queue_id: "q-real", last_event_id: 9 } },
+    ];
+    const seen: string[][] = [];
+    for (const { bytes, parsed } of answers) {
+      order.length = 0;
+      fake.api.register = async (_c, _p, _s, looks) => {
+        await looks?.beforeParse?.(Buffer.from(JSON.stringify({ result: "success", msg: "", ...bytes, realm_users: [] })));
+        order.push("parsed");
+        const reg = eg.registerResponse(parsed);
+        await looks?.beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+        return reg;
+      };
+      remake();
+      await machine.start();
+      await settle();
+      seen.push([...order]);
+      await machine.stop();
+    }
+    expect(seen).toEqual([
+      ["poll q-bytes 4", "parsed"],
+      ["poll q-seen 4", "parsed", "poll q-seen stopped", "poll q-real 9"],
+    ]);
+    // The queue only looked at is not this client's to free.
+    expect(fake.calls.filter((c) => c.name === "deleteQueue").map((c) => c.params)).toEqual(["q-bytes", "q-real"]);
   });
 
   it("a register that cannot show its answer early is polled once it is checked", async () => {

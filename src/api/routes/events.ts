@@ -1,5 +1,6 @@
 import { SchemaError } from "../errors.js";
-import type { ApiClient } from "../http.js";
+import type { z } from "zod";
+import type { ApiClient, RequestOptions } from "../http.js";
 import { DeferredArray, parseDeferring } from "../json-sections.js";
 import { registerResponseSchema } from "../schemas/register.js";
 import { spectatorRegisterSchema } from "../schemas/spectator.js";
@@ -14,11 +15,11 @@ export function registerSchemaOf(client: ApiClient): typeof registerResponseSche
   return client.spectator ? spectatorRegisterSchema : registerResponseSchema;
 }
 
-/** What the register's caller may do with the answer before it is checked (see RequestOptions.beforeCheck). */
-export type BeforeCheck = (json: unknown) => Promise<void> | void;
+/** What the register's caller may look at before the answer is parsed and checked (see RequestOptions). */
+export type RegisterLooks = Pick<RequestOptions<z.ZodType>, "beforeParse" | "beforeCheck">;
 
-export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal, beforeCheck?: BeforeCheck) {
-  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), beforeCheck });
+export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal, looks?: RegisterLooks) {
+  return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), ...looks });
 }
 
 export interface EventsResult {
