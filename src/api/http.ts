@@ -301,7 +301,7 @@ export class ApiClient {
    * Settles once the request is handed to the connection pool and the event loop has turned
    * (PREFETCH_TURNS): awaited, the request is on its way before the caller's next long task.
    */
-  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry" | "beforeCheck">): Promise<void> {
+  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry" | "beforeParse" | "beforeCheck">): Promise<void> {
     const stop = new AbortController();
     let dispatched!: () => void;
     const handedOver = new Promise<void>((resolve) => (dispatched = resolve));

@@ -230,9 +230,11 @@ export class UpdateMachine {
   }
 
   /**
-   * At start, the first poll leaves as soon as the register's answer is parsed, before it is
-   * checked (tens of milliseconds on a cold start) and the store built and drawn, so the server
-   * hears from the new queue at once; an answer the check then refuses stops it (see rebuild).
+   * At start, the first poll leaves as soon as the register's answer is in: from a look at its
+   * bytes (peekScalars), else from its parse, before the check (tens of milliseconds on a cold
+   * start) and before the store is built and drawn, so the server hears from the new queue at
+   * once. A parse that contradicts the look polls the parsed queue instead; an answer the check
+   * then refuses stops the poll (see rebuild).
    * It waits one turn of the event loop first: the HTTP client reuses a connection only then, and
    * the poll takes the register's instead of opening a new one and waiting its set-up (TCP and
    * TLS round trips). The client checks an idle connection for a turn or two before writing on it.
