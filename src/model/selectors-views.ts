@@ -20,10 +20,13 @@ export interface ViewCount {
   total?: number;
 }
 
+/** The inbox and the combined feed count the same messages: one function, so that the sidebar counts them once. */
+const feedCount = (store: Store): ViewCount => ({ unread: feedUnreadCount(store) });
+
 /** Each built-in view's count, as the sidebar shows it. */
 export const VIEW_COUNTS: Readonly<Record<ViewId, (store: Store) => ViewCount>> = {
-  inbox: (store) => ({ unread: feedUnreadCount(store) }),
-  feed: (store) => ({ unread: feedUnreadCount(store) }),
+  inbox: feedCount,
+  feed: feedCount,
   dms: (store) => ({ unread: store.unreads.dmCount() }),
   mentions: (store) => ({ unread: store.mentionIds().length }),
   starred: (store) => ({ unread: starredUnread(store), total: store.messages.starred.size }),

@@ -29,7 +29,8 @@ export function channelRows(store: Store): ChannelRow[] {
       color: s.color,
       pinned: s.pin_to_top,
       muted: s.is_muted ?? false,
-      unread: store.unreads.countInChannel(s.stream_id, (t) => store.topicPolicy(s.stream_id, t) === 1),
+      // A channel with no topic policy has no muted topic: its whole count, without asking topic by topic.
+      unread: store.topicsModel.hasPolicyIn(s.stream_id) ? store.unreads.countInChannel(s.stream_id, (t) => store.topicPolicy(s.stream_id, t) === 1) : store.unreads.countInChannel(s.stream_id),
       private: s.invite_only,
       webPublic: s.is_web_public,
       archived: s.is_archived,
@@ -81,7 +82,9 @@ export function feedUnreadCount(store: Store): number {
   let n = store.unreads.dmCount();
   for (const channelId of store.unreads.channelIds()) {
     if (!store.isSubscribed(channelId)) continue;
-    n += store.unreads.countInChannel(channelId, (t) => !store.countsInFeed(channelId, t));
+    // With no topic policy in the channel, its topics count as the channel does (muted or not).
+    if (!store.topicsModel.hasPolicyIn(channelId)) n += store.isChannelMuted(channelId) ? 0 : store.unreads.countInChannel(channelId);
+    else n += store.unreads.countInChannel(channelId, (t) => !store.countsInFeed(channelId, t));
   }
   return n;
 }

@@ -27,6 +27,8 @@ export class Topics {
   readonly policies = new Map<string, number>();
   /** The topic name as the server last sent it with its policy. */
   readonly policyNames = new Map<string, { channelId: number; topic: string }>();
+  /** How many topics of each channel have a policy: counts over a channel with none need not ask topic by topic. */
+  private readonly policiesPerChannel = new Map<number, number>();
 
   static fromRegister(userTopics: UserTopic[]): Topics {
     const t = new Topics();
@@ -39,18 +41,30 @@ export class Topics {
     return this.policies.get(channelTopicKey(channelId, topic)) ?? VISIBILITY.none;
   }
 
+  /** Whether any topic of the channel has a policy (else every topic's is none). */
+  hasPolicyIn(channelId: number): boolean {
+    return this.policiesPerChannel.has(channelId);
+  }
+
   /** Sets a policy; returns the previous one. */
   setPolicy(channelId: number, topic: string, policy: number): number {
     const key = channelTopicKey(channelId, topic);
     const before = this.policies.get(key) ?? VISIBILITY.none;
     if (policy === VISIBILITY.none) {
-      this.policies.delete(key);
+      if (this.policies.delete(key)) this.notePolicies(channelId, -1);
       this.policyNames.delete(key);
     } else {
+      if (before === VISIBILITY.none) this.notePolicies(channelId, 1);
       this.policies.set(key, policy);
       this.policyNames.set(key, { channelId, topic });
     }
     return before;
+  }
+
+  private notePolicies(channelId: number, delta: number): void {
+    const n = (this.policiesPerChannel.get(channelId) ?? 0) + delta;
+    if (n > 0) this.policiesPerChannel.set(channelId, n);
+    else this.policiesPerChannel.delete(channelId);
   }
 
   /** Topics with a given policy, e.g. every followed topic. */
@@ -139,5 +153,6 @@ export class Topics {
         this.policyNames.delete(k);
       }
     }
+    this.policiesPerChannel.delete(channelId);
   }
 }

@@ -79,7 +79,10 @@ export function screenById(id: string): ScreenEntry | undefined {
 
 /** The sidebar's view rows, in order, with their counts. */
 export function sidebarScreens(store: Store): Array<{ screen: ScreenEntry; count: ViewCount }> {
-  return shownScreens(store).map((screen) => ({ screen, count: screen.count?.(store) ?? { unread: 0 } }));
+  // Screens that count alike (the inbox and the feed) share their count function: each runs once.
+  const counted = new Map<(store: Store) => ViewCount, ViewCount>();
+  const countOf = (count: (store: Store) => ViewCount) => counted.get(count) ?? counted.set(count, count(store)).get(count)!;
+  return shownScreens(store).map((screen) => ({ screen, count: screen.count ? countOf(screen.count) : { unread: 0 } }));
 }
 
 /** The screens with a sidebar row for this account (a spectator's and unpinned views left out). */

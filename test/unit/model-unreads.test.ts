@@ -177,6 +177,43 @@ describe("unreads under events", () => {
     expect(feedUnreadCount(s)).toBe(3);
   });
 
+  it("counts follow topic policies as they are set, changed in another case and removed, as a topic-by-topic recount says", () => {
+    const s = eg.store({ ...unreadRegister(), subscriptions: [general, { ...design, is_muted: true }] });
+    // The counts the sidebar shows, recounted here one unread topic at a time from the store's answers.
+    const recount = () => {
+      const own = (channelId: number) =>
+        s.unreads.topicsIn(channelId).reduce((n, t) => n + (s.topicPolicy(channelId, t.topic) === 1 ? 0 : t.count), 0);
+      const feed = [10, 11].reduce((n, c) => n + s.unreads.topicsIn(c).reduce((m, t) => m + (s.countsInFeed(c, t.topic) ? t.count : 0), 0), s.unreads.dmCount());
+      return { feed, general: own(10), design: own(11) };
+    };
+    const shown = () => ({ feed: feedUnreadCount(s), general: channelRows(s).find((r) => r.channelId === 10)!.unread, design: channelRows(s).find((r) => r.channelId === 11)!.unread });
+    const steps: Array<[number, string, number]> = [
+      [10, "lunch", 1], // muted: leaves the feed and the channel's count
+      [10, "LUNCH", 3], // the same topic in another case: now followed
+      [11, "logo", 2], // unmuted in a muted channel: back in the feed
+      [10, "Lunch", 0], // removed, in a third case
+      [11, "logo", 0],
+    ];
+    const seen = [shown()];
+    expect(shown()).toEqual(recount());
+    for (const [i, [channelId, topic, policy]] of steps.entries()) {
+      eg.apply(s, { type: "user_topic", stream_id: channelId, topic_name: topic, last_updated: i + 1, visibility_policy: policy });
+      expect(shown()).toEqual(recount());
+      seen.push(shown());
+    }
+    expect(seen.map((c) => c.feed)).toEqual([4, 2, 4, 5, 5, 4]);
+    expect(seen.map((c) => c.general)).toEqual([2, 0, 2, 2, 2, 2]);
+    expect(seen[0]).toEqual(seen.at(-1));
+  });
+
+  it("a deleted channel forgets its topic policies: added again, its topics count in full", () => {
+    const s = eg.store({ ...unreadRegister(), user_topics: [{ stream_id: 10, topic_name: "lunch", last_updated: 1, visibility_policy: 1 }] });
+    expect(channelRows(s).find((r) => r.channelId === 10)!.unread).toBe(0);
+    eg.apply(s, { type: "stream", op: "delete", streams: [{ stream_id: 10 }], stream_ids: [10] });
+    expect(s.topicsModel.hasPolicyIn(10)).toBe(false);
+    expect(s.topicPolicy(10, "lunch")).toBe(0);
+  });
+
   it("wildcard mentions in muted topics do not count as mentions; personal ones do", () => {
     const s = eg.store();
     const all = eg.streamMessage({ stream: general, subject: "town hall" });
