@@ -5,7 +5,6 @@
  * exit status 1 when the server refused or the network failed, 2 for usage
  * and configuration errors.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -146,15 +145,14 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // Register first: the modules that read its answer, the outbox's and the UI's, load while the
   // server answers, once the request is on its way (loading them first would hold it back).
   await client.prefetch("POST", "register", registerRequest(registerParamsFor(client)));
+  // The register names no user: the user's own record comes beside it (sync/user-list.ts). A
+  // spectator is no user.
+  if (!client.spectator) await client.prefetch("GET", "users/me", {});
   performance.mark("termchat:register-sent");
   // The last run's state draws the first screen while the register is under way (never for the demo).
   // Nor for a spectator: what it reads is public and fetched afresh.
   const cacheFile = args.demo || args.noCache || client.spectator ? undefined : await import("../sync/cache-file.js");
   const cacheDir = cacheFile?.defaultCacheDir();
-  // The register names no user: the user's own record comes beside it (sync/user-list.ts), unless
-  // the last run's state, which names the user, is there to draw the first screen from. A
-  // spectator is no user.
-  if (!client.spectator && (!cacheDir || !existsSync(cacheFile!.cachePath(cacheDir, { site: client.site.href, email: account.email })))) await client.prefetch("GET", "users/me", {});
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
   // The UI's modules, once loaded: the start's garbage is collected with them (see beforeUserList).

@@ -293,13 +293,20 @@ export class UpdateMachine {
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
       try {
-        // The user's own record goes beside the register, which carries no users (user-list.ts),
-        // unless the local cache's store, drawn meanwhile, names the user. A spectator is nobody:
-        // it asks for no user, and its store has an id no user has, so that nothing is theirs.
+        // The user's own record goes beside the register, which carries no users (user-list.ts).
+        // On a start from the local cache, whose store names the user, the cached record stands
+        // in when that request fails. (Asked for all the same, it also opens the connection the
+        // refetch of the cached narrows takes while the first poll holds the register's: two
+        // round trips of set-up fewer before the live frame.) A spectator is nobody: it asks
+        // for no user, and its store has an id no user has, so that nothing is theirs.
         const spectator = this.client.spectator;
         const known = reason === "start" ? previous?.users.get(previous.selfId) : undefined;
-        let self: Promise<User> | undefined = known && Promise.resolve(known);
-        const askSelf = () => (self ??= this.api.getOwnUser(this.client, this.abort.signal));
+        let self: Promise<User> | undefined;
+        const askSelf = () =>
+          (self ??= this.api.getOwnUser(this.client, this.abort.signal).catch((err: unknown) => {
+            if (known) return known;
+            throw err;
+          }));
         if (!spectator) askSelf().catch(() => undefined);
         const firstPoll = reason === "start" ? (raw: unknown) => this.sendFirstPoll(raw) : undefined;
         const looks = firstPoll && { beforeParse: (bytes: Buffer) => firstPoll(peekScalars(bytes, QUEUE_MEMBERS)), beforeCheck: firstPoll };

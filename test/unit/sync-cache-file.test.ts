@@ -161,3 +161,34 @@ it("is not written before the user list is in (it keeps the names its screens sh
   await keeper.dispose();
   await machine.stop();
 });
+
+describe("a start from the cache and the user's own record", () => {
+  async function startFromCache(ownUser: () => Promise<typeof selfUser>) {
+    await writeCache(dir, account, snapshot());
+    const fake = fakeSyncApi({ register: () => registerResponse({ user_id: undefined, realm_users: [] }) });
+    const never = new Promise<never>(() => undefined); // the user list stays out: names come from the record alone
+    const machine = new UpdateMachine(fake.client, { usersAfterStart: true, api: { ...fake.api, getOwnUser: ownUser, getAllUsers: () => never } });
+    const keeper = await CacheKeeper.open(machine, { dir, account });
+    expect(machine.store?.userName(selfUser.user_id)).toBe(selfUser.full_name); // the cached store draws first
+    const store = await machine.start();
+    return { store, machine, keeper };
+  }
+
+  it("asks for it beside the register all the same, and the live store has the fresh one", async () => {
+    let asked = 0;
+    const { store, machine, keeper } = await startFromCache(async () => (asked++, { ...selfUser, full_name: "Self User (renamed)" }));
+    expect(asked).toBe(1);
+    expect(store.userName(selfUser.user_id)).toBe("Self User (renamed)");
+    await keeper.dispose();
+    await machine.stop();
+  });
+
+  it("takes the cached record when that request fails, and goes live", async () => {
+    const { store, machine, keeper } = await startFromCache(() => Promise.reject(new Error("connection reset")));
+    expect(store.selfId).toBe(selfUser.user_id);
+    expect(store.userName(selfUser.user_id)).toBe(selfUser.full_name);
+    expect(machine.state.kind).toBe("live");
+    await keeper.dispose();
+    await machine.stop();
+  });
+});
