@@ -4,7 +4,8 @@
  * the parsed response is dropped, and the largest register sections; then the built
  * client in a terminal: peak RSS (VmHWM) and RSS after a settling span
  * (BENCH_MEMORY_SECONDS, 60 by default); BENCH_NODE_OPTIONS passes NODE_OPTIONS to the client,
- * to try V8 flags.
+ * to try V8 flags. On the demo data set, also the peak of `termchat --demo` (its server in the
+ * client's process) on a first start after an install and on a later one.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -124,6 +125,36 @@ const cacheHome = join(dir, "cache");
   }
   for (const f of readdirSync(join(cacheHome, "termchat"))) if (f.endsWith(".json.gz")) rmSync(join(cacheHome, "termchat", f));
 }
+// On the demo data set: `termchat --demo` as a user runs it, the reference server in the client's
+// own process (the figures above are the client's alone, against a server in another process).
+// A first start (no code cache: it writes one) and a later one, with the peak of each.
+if (data === "demo") {
+  const demoCache = join(dir, "demo-cache");
+  for (const which of ["first start after an install", "later start"]) {
+    const peak = await peakOfDemo(demoCache, settleSeconds);
+    printFigure(`termchat --demo (its server in the same process), ${which}: peak RSS`, mb(peak), "MiB");
+  }
+}
+
+/** VmHWM of a `termchat --demo` run `seconds` long (at least until a first start has written its code cache). */
+async function peakOfDemo(cacheHome: string, seconds: number): Promise<number> {
+  const demo = await TmuxSession.start([process.execPath, join(root, "bin/termchat.cjs"), "--demo"], { cols: 120, rows: 40, cwd: root, env: { XDG_CACHE_HOME: cacheHome } });
+  try {
+    const pid = await demo.pid();
+    if (pid === undefined) throw new Error("the demo did not start");
+    const compiled = join(cacheHome, "termchat", "compiled");
+    const started = Date.now();
+    const cached = (): boolean => existsSync(compiled) && readdirSync(compiled).some((f) => f.endsWith(".v8cache"));
+    while (Date.now() - started < 60_000 && (Date.now() - started < seconds * 1000 || !cached())) await new Promise((r) => setTimeout(r, 250));
+    const hwm = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
+    await demo.sendKeys("Q");
+    await demo.waitForExit({ timeoutMs: 20_000 });
+    return hwm;
+  } finally {
+    await demo.kill();
+  }
+}
+
 const trace = join(dir, "trace");
 const memoryTrace = join(dir, "memory");
 const session = await TmuxSession.start([process.execPath, join(root, "bin/termchat.cjs"), "--config", rc], {
