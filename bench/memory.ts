@@ -82,7 +82,7 @@ printFigure("external + array buffers now", mb(process.memoryUsage().external + 
 
 const root = resolve(import.meta.dirname, "../..");
 const dist = join(root, "dist");
-printFigure("bundle JS (dist/termchat.cjs, one script)", mb(statSync(join(dist, "termchat.cjs")).size), "MiB");
+printFigure("bundle JS (dist/termchat.cjs, one file of two scripts)", mb(statSync(join(dist, "termchat.cjs")).size), "MiB");
 
 // What loading the libraries costs a fresh process (RSS and heap after each import, in order).
 {

@@ -4,6 +4,9 @@
 // is a CommonJS module's function, `(function (exports, require, module, __filename, __dirname)
 // {…})`, as the build writes it, so that its text is compiled as it was read (a 2 MB copy otherwise). The
 // launcher is CommonJS too: loading it through Node's ES module loader cost ~15 ms at start.
+// The build writes it in two such parts, one after the other (scripts/start-part.mjs): the start
+// part is compiled and run first, the later part only when the start part first asks for one of
+// its modules, each with a code cache of its own.
 //
 // The cache is one file per build of the bundle (the build id on its first line, a hash of its
 // contents), Node.js version, architecture and kind of run (the client, or a subcommand such as
@@ -23,8 +26,11 @@ const { Script } = require("node:vm");
 const SUFFIX = ".v8cache";
 /** Caches kept per kind of run. */
 const KEEP = 3;
-/** The first line the build writes: `// termchat build <hex>`. */
-const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})\n/;
+/**
+ * The first line the build writes: `// termchat build <hex>`, and for a bundle in two parts
+ * (scripts/start-part.mjs) ` later <offset>`, where the later part's text begins.
+ */
+const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})(?: later (\d{1,12}))?\n/;
 
 /**
  * A file's bytes, in memory V8 maps itself (a WebAssembly memory) rather than the C allocator's:
@@ -54,32 +60,25 @@ function buildId(source) {
 }
 
 /**
- * The cache file's name, and its prefix (the bundle and the kind of run): the name changes
- * whenever the compiled code could, so a stale file is never offered to V8.
+ * The cache file's name, and its prefix (the bundle, the kind of run and the part): the name
+ * changes whenever the compiled code could, so a stale file is never offered to V8.
  * @param {string} bundle the bundle's path
  * @param {string} source its contents
  * @param {string} kind what this run does ("client", or the subcommand's name)
  * @param {readonly string[]} flags the V8 flags the launcher set
+ * @param {string} [part] the part of a bundle in two ("later"); none for the start part or a bundle in one
  */
-function codeCacheName(bundle, source, kind, flags) {
+function codeCacheName(bundle, source, kind, flags, part) {
   const flagSum = [...flags.join(" ")].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 7).toString(36);
-  const prefix = `${basename(bundle)}.${kind.replace(/[^a-z0-9]/gi, "_").slice(0, 32)}`;
+  const prefix = `${basename(bundle)}.${kind.replace(/[^a-z0-9]/gi, "_").slice(0, 32)}${part ? `.${part}` : ""}`;
   return { prefix, name: `${prefix}.${process.version}-${process.arch}-${buildId(source)}-${flagSum}${SUFFIX}` };
 }
 
 /**
- * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there.
- * @param {string} bundle absolute path of the script (its value: the module's function)
- * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
- * @returns {{ exports: Record<string, any>, cache: "none" | "used" | "missing", keepCompiledCode: () => void }}
- *   the bundle's exports; whether V8 read the compiled code from the cache; and what writes the
- *   cache (once, if it was missing or refused; nothing otherwise)
+ * Compiles one part's text, with its code cache when there is one.
+ * @returns {{ script: Script, reuse: boolean, keep: () => void }} `keep` writes the cache once, if it was missing or refused
  */
-function runBundle(bundle, options = {}) {
-  const { cacheDir, kind = "client", flags = [] } = options;
-  // The build writes the script in ASCII: read as Latin-1, it needs no decoding.
-  const source = readMapped(bundle).toString("latin1");
-  const cacheName = cacheDir ? codeCacheName(bundle, source, kind, flags) : undefined;
+function compilePart(text, filename, lineOffset, cacheDir, cacheName) {
   const cachePath = cacheDir && cacheName ? join(cacheDir, cacheName.name) : undefined;
   let cachedData;
   if (cachePath) {
@@ -89,21 +88,74 @@ function runBundle(bundle, options = {}) {
       // no cache yet, or unreadable: compiled from source, and the cache written later
     }
   }
-  const script = new Script(source, { filename: bundle, cachedData });
+  const script = new Script(text, { filename, lineOffset, cachedData });
   const reuse = cachedData !== undefined && !script.cachedDataRejected;
-  // For the start trace (TERMCHAT_TRACE_STARTUP): whether this start read its compiled code.
-  if (cachePath) performance.mark(reuse ? "termchat:code-cache-used" : "termchat:code-cache-missed");
   let kept = reuse || !cachePath;
-  const keepCompiledCode = () => {
+  const keep = () => {
     if (kept) return;
     kept = true;
     writeCache(cachePath, cacheName.prefix, script.createCachedData());
   };
+  return { script, reuse, keep };
+}
+
+/** Runs a part's script (its value a CommonJS module's function) and returns the module's exports. */
+function runPart(script, bundle, extra) {
   const moduleFunction = script.runInThisContext();
   if (typeof moduleFunction !== "function") throw new Error(`${bundle} is not a bundle built by scripts/build.mjs (its value is not a function)`);
   const module = { exports: {} };
-  moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return { exports: module.exports, cache: !cachePath ? "none" : reuse ? "used" : "missing", keepCompiledCode };
+  moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle), extra);
+  return module.exports;
+}
+
+/**
+ * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there. A
+ * bundle in two parts runs its start part; the later part is compiled and run when the start
+ * part first asks for one of its modules (`__termchat_later`), and takes the start part's
+ * modules from it (`__termchat_start`).
+ * @param {string} bundle absolute path of the script (its value: the module's function)
+ * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
+ * @returns {{ exports: Record<string, any>, cache: "none" | "used" | "missing", laterCache: () => "none" | "used" | "missing" | "not loaded", keepCompiledCode: () => void }}
+ *   the bundle's exports; whether V8 read the (start part's) compiled code from the cache, and
+ *   the later part's so far; and what writes the caches (each once, if it was missing or
+ *   refused; nothing otherwise)
+ */
+function runBundle(bundle, options = {}) {
+  const { cacheDir, kind = "client", flags = [] } = options;
+  // The build writes the script in ASCII: read as Latin-1, it needs no decoding.
+  const source = readMapped(bundle).toString("latin1");
+  const laterAt = Number(BUILD_LINE.exec(source)?.[2] ?? source.length);
+  const name = (part) => (cacheDir ? codeCacheName(bundle, source, kind, flags, part) : undefined);
+  const start = compilePart(laterAt < source.length ? source.slice(0, laterAt) : source, bundle, 0, cacheDir, name());
+  // For the start trace (TERMCHAT_TRACE_STARTUP): whether this start read its compiled code.
+  if (cacheDir) performance.mark(start.reuse ? "termchat:code-cache-used" : "termchat:code-cache-missed");
+  let later;
+  const laterModule = (key) => {
+    if (!later) {
+      if (laterAt >= source.length) throw new Error(`${bundle} has no later part (asked for ${key})`);
+      const lineOffset = source.slice(0, laterAt).split("\n").length - 1;
+      const part = compilePart(source.slice(laterAt), bundle, lineOffset, cacheDir, name("later"));
+      const exports = runPart(part.script, bundle, startModule);
+      later = { ...part, modules: exports.modules };
+      // For the start trace: when the later part was ready, and whether its compiled code was read.
+      performance.mark(part.reuse ? "termchat:later-part-from-cache" : "termchat:later-part-compiled");
+    }
+    const get = later.modules?.[key];
+    if (typeof get !== "function") throw new Error(`${bundle}: its later part has no module ${key}`);
+    return get();
+  };
+  const startModule = (key) => {
+    const get = exports.__startModules?.[key];
+    if (typeof get !== "function") throw new Error(`${bundle}: its start part has no module ${key}`);
+    return get();
+  };
+  const keepCompiledCode = () => {
+    start.keep();
+    later?.keep();
+  };
+  const exports = runPart(start.script, bundle, laterModule);
+  const laterCache = () => (!later ? "not loaded" : !cacheDir ? "none" : later.reuse ? "used" : "missing");
+  return { exports, cache: !cacheDir ? "none" : start.reuse ? "used" : "missing", laterCache, keepCompiledCode };
 }
 
 /** Writes the cache privately and atomically, and removes this kind's caches of older builds beyond KEEP. */

@@ -1,5 +1,10 @@
-export declare function codeCacheName(bundle: string, source: string, kind: string, flags: readonly string[]): { prefix: string; name: string };
+export declare function codeCacheName(bundle: string, source: string, kind: string, flags: readonly string[], part?: string): { prefix: string; name: string };
 export declare function runBundle(
   bundle: string,
   options?: { cacheDir?: string; kind?: string; flags?: readonly string[] },
-): { exports: Record<string, unknown>; cache: "none" | "used" | "missing"; keepCompiledCode: () => void };
+): {
+  exports: Record<string, unknown>;
+  cache: "none" | "used" | "missing";
+  laterCache: () => "none" | "used" | "missing" | "not loaded";
+  keepCompiledCode: () => void;
+};

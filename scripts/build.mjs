@@ -1,13 +1,17 @@
-// Bundles the CLI into one script, dist/termchat.cjs, that the launcher (bin/termchat.cjs) runs
-// with V8's code cache (bin/run-bundle.cjs): a start then pays for no module resolution and for
-// compiling nothing it compiled last time. What is needed only later (the UI after the register,
-// the Markdown engine, the reference server, the image decoder's thread) is evaluated only when first
-// used: esbuild turns each dynamic import into a deferred initialisation inside the script.
+// Bundles the CLI into one file, dist/termchat.cjs, of two scripts (scripts/start-part.mjs: what
+// a start runs before its register leaves, and the rest), that the launcher (bin/termchat.cjs)
+// runs with V8's code cache (bin/run-bundle.cjs): a start then pays for no module resolution and
+// for compiling nothing it compiled last time. What is needed only later (the UI after the
+// register, the Markdown engine, the reference server, the image decoder's thread) is evaluated
+// only when first used: esbuild turns each dynamic import into a deferred initialisation inside
+// its script, or (from the start part to the later one) into a call the launcher answers.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { imageWorkerPlugin } from "./image-worker.mjs";
 import { inkPatchEsbuild } from "./ink-patch.mjs";
+import { OWN_COPY_PACKAGES, isPartLink, laterEntry, laterImportsPlugin, startEntry, startFilesOf, startImportsPlugin, takenFromStart } from "./start-part.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
 
@@ -24,8 +28,11 @@ const builtinImportsAsRequire = {
   },
 };
 
-/** undici's HTTP/2 client, never used (see the stub), replaced so that http2 and tls do not load at start. */
-const noHttp2 = {
+/**
+ * undici's HTTP/2 client, never used (see the stub), replaced so that http2 and tls do not load at
+ * start. `carriesUndici`: the part that has undici's client must have replaced it.
+ */
+const noHttp2 = (carriesUndici) => ({
   name: "undici-without-http2",
   setup(b) {
     let replaced = false;
@@ -35,19 +42,17 @@ const noHttp2 = {
       return { path: new URL("./undici-h2-stub.cjs", import.meta.url).pathname };
     });
     b.onEnd((result) => {
-      if (result.errors.length === 0 && !replaced) return { errors: [{ text: "undici's client no longer imports ./client-h2.js: review scripts/undici-h2-stub.cjs" }] };
+      if (carriesUndici && result.errors.length === 0 && !replaced) return { errors: [{ text: "undici's client no longer imports ./client-h2.js: review scripts/undici-h2-stub.cjs" }] };
     });
   },
-};
+});
 
 await rm("dist", { recursive: true, force: true }); // nothing of an earlier build left behind
 await mkdir("dist", { recursive: true });
+const root = process.cwd();
 // The image decoder's thread is bundled apart and carried as text (scripts/image-worker.mjs).
 let workerMeta = { inputs: {}, outputs: {} };
-const result = await build({
-  entryPoints: { termchat: "src/cli/main.ts" },
-  outdir: "dist",
-  outExtension: { ".js": ".cjs" },
+const common = {
   bundle: true,
   platform: "node",
   target: "node20",
@@ -60,31 +65,71 @@ const result = await build({
   sourcemap: "linked",
   metafile: true,
   logLevel: "warning",
-  plugins: [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2, imageWorkerPlugin((m) => (workerMeta = m))],
   // The reference server's WebP decoder's WebAssembly travels inside the bundle (evaluated on its first WebP).
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set (the Ink patch removes that import); we never ship it.
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
   define: { "process.env.NODE_ENV": '"production"' },
+};
+const plugins = (start) => [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2(start), imageWorkerPlugin((m) => (workerMeta = m))];
+// The bundle's two parts (scripts/start-part.mjs). First, which files the start part carries.
+const main = resolve("src/cli/main.ts");
+const targets = new Map();
+const probe = await build({ ...common, entryPoints: [main], outfile: "dist/probe.cjs", write: false, plugins: [laterImportsPlugin(root, targets), ...plugins(true)] });
+const startFiles = startFilesOf(probe.metafile, root);
+// The later part, which takes from the start part what it carries; then the start part, which
+// hands the later part those modules.
+const laterPart = await build({
+  ...common,
+  stdin: { contents: laterEntry(targets, startFiles), resolveDir: root, sourcefile: "later-part.js", loader: "js" },
+  outfile: "dist/termchat.later.cjs",
+  plugins: [startImportsPlugin(root, startFiles), ...plugins(false)],
 });
-// A dynamic import left in the script would fail when it runs (no module loader): refuse the build.
-const left = result.metafile.outputs["dist/termchat.cjs"].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
-if (left.length > 0) throw new Error(`build: dynamic imports left in dist/termchat.cjs: ${[...new Set(left)].join(", ")}`);
+const startPart = await build({
+  ...common,
+  stdin: { contents: startEntry(root, main, takenFromStart(laterPart.metafile)), resolveDir: root, sourcefile: "start-part.js", loader: "js" },
+  outfile: "dist/termchat.cjs",
+  plugins: [laterImportsPlugin(root, new Map(), startFiles), ...plugins(true)],
+});
+const parts = { "dist/termchat.cjs": startPart.metafile, "dist/termchat.later.cjs": laterPart.metafile };
+for (const [file, metafile] of Object.entries(parts)) {
+  // A dynamic import left in the script would fail when it runs (no module loader): refuse the build.
+  const left = metafile.outputs[file].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
+  if (left.length > 0) throw new Error(`build: dynamic imports left in ${file}: ${[...new Set(left)].join(", ")}`);
+}
+// Every file is in one part only (but for the packages each part keeps its own copy of).
+const twice = Object.keys(laterPart.metafile.inputs).filter((input) => startFiles.has(resolve(root, input)) && !OWN_COPY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`)));
+if (twice.length > 0) throw new Error(`build: in both parts: ${twice.join(", ")}`);
 // The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
 // character): esbuild escapes what it can, and the few characters it leaves (inside regular
-// expressions and comments) are written as \u escapes, which mean the same there. The script's
-// value is the module's function (the launcher calls it with exports, require, module…): written
+// expressions and comments) are written as \u escapes, which mean the same there. Each part's
+// value is a module's function (the launcher calls it with exports, require, module…): written
 // so by the build, the launcher compiles the file's text as it is, with no copy of it made.
-// Its first line names the build by a hash of its contents: the launcher's code cache is per build.
-const script = await readFile("dist/termchat.cjs", "utf8");
-const ascii = script.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-const id = createHash("sha256").update(ascii).digest("hex").slice(0, 24);
-await writeFile("dist/termchat.cjs", `// termchat build ${id}\n(function (exports, require, module, __filename, __dirname) {\n${ascii}\n})`);
-// The two lines put before the code: the source map's lines move down by two.
-const map = JSON.parse(await readFile("dist/termchat.cjs.map", "utf8"));
-map.mappings = `;;${map.mappings}`;
-await writeFile("dist/termchat.cjs.map", JSON.stringify(map));
-await writeFile("dist/meta.json", JSON.stringify(result.metafile));
+// The first line names the build by a hash of its contents (the launcher's code cache is per
+// build) and says where the later part begins.
+const ascii = async (file) => (await readFile(file, "utf8")).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const [startCode, laterCode] = [await ascii("dist/termchat.cjs"), await ascii("dist/termchat.later.cjs")];
+const id = createHash("sha256").update(startCode).update(laterCode).digest("hex").slice(0, 24);
+const startText = `(function (exports, require, module, __filename, __dirname, __termchat_later) {\n${startCode}\n})\n`;
+const head = (at) => `// termchat build ${id} later ${String(at).padStart(12, "0")}\n`;
+const laterAt = head(0).length + startText.length;
+const laterText = `(function (exports, require, module, __filename, __dirname, __termchat_start) {\n${laterCode}\n})`;
+await writeFile("dist/termchat.cjs", head(laterAt) + startText + laterText);
+await rm("dist/termchat.later.cjs");
+// The source maps: each part's lines move down by the lines before its code.
+const linesBefore = (text) => text.split("\n").length - 1;
+for (const [file, before] of [["dist/termchat.cjs.map", 2], ["dist/termchat.later.cjs.map", linesBefore(head(laterAt) + startText) + 1]]) {
+  const map = JSON.parse(await readFile(file, "utf8"));
+  map.mappings = `${";".repeat(before)}${map.mappings}`;
+  await writeFile(file, JSON.stringify(map));
+}
+// One metafile for both parts, without the parts' links to each other.
+const withoutLinks = (record) => Object.fromEntries(Object.entries(record).filter(([input]) => !isPartLink(input)));
+const metafile = {
+  inputs: withoutLinks({ ...startPart.metafile.inputs, ...laterPart.metafile.inputs }),
+  outputs: Object.fromEntries(Object.entries({ ...startPart.metafile.outputs, ...laterPart.metafile.outputs }).map(([file, output]) => [file, { ...output, inputs: withoutLinks(output.inputs) }])),
+};
+await writeFile("dist/meta.json", JSON.stringify(metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.
 // The decoder thread's code (its WebAssembly among it) is inside the bundle too.
-await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses({ outputs: { ...result.metafile.outputs, ...workerMeta.outputs } }));
+await writeFile("dist/THIRD-PARTY-LICENSES.txt", thirdPartyLicenses({ outputs: { ...metafile.outputs, ...workerMeta.outputs } }));

@@ -131,4 +131,86 @@ describe("runBundle", () => {
     mkdirSync(join(odd, codeCacheName(file, readFileSync(file, "latin1"), "client", []).name), { recursive: true });
     expect(start(file, { cacheDir: odd })).toMatchObject({ cache: "missing", exports: { answer: 5 } });
   });
+
+  describe("a bundle in two parts", () => {
+    /**
+     * Two parts as the build writes them: the start part hands the later part its module
+     * `shared` (`__startModules`) and asks for the later part's `ui` (`__termchat_later`); the later
+     * part takes `shared` (`__termchat_start`), counts its loads in it, and `fail` throws from
+     * its own line 3. `laterText` replaces the later part's code.
+     */
+    function writeTwoParts(name: string, laterText?: string): string {
+      const file = join(dir, name);
+      const start = `(function (exports, require, module, __filename, __dirname, __termchat_later) {
+${Array.from({ length: 30 }, (_, i) => `function s${i}(x) { return x + ${i}; }`).join("\n")}
+const shared = { loads: 0 };
+exports.__startModules = { "src/shared.ts": () => shared };
+exports.shared = shared;
+exports.ui = () => __termchat_later("src/ui.ts");
+exports.missing = () => __termchat_later("src/nowhere.ts");
+exports.answer = s29(1);
+})
+`;
+      const later =
+        laterText ??
+        `(function (exports, require, module, __filename, __dirname, __termchat_start) {
+const shared = __termchat_start("src/shared.ts"); shared.loads++;
+function fail() { throw new Error("from the later part"); }
+${Array.from({ length: 30 }, (_, i) => `function l${i}(x) { return x * ${i}; }`).join("\n")}
+exports.modules = { "src/ui.ts": () => ({ shared, loads: shared.loads, value: l7(6), fail }) };
+})`;
+      const head = (at: number) => `// termchat build 00112233445566778899aabb later ${String(at).padStart(12, "0")}\n`;
+      const at = head(0).length + start.length;
+      writeFileSync(file, head(at) + start + later);
+      return file;
+    }
+
+    type TwoStart = { cache: string; before: string; after: string; value: number; loads: number; same: boolean; stack: string };
+    function startTwo(file: string, options: { cacheDir?: string } = {}): TwoStart {
+      const code = `import { runBundle } from ${JSON.stringify(LAUNCHER)};
+        const r = runBundle(${JSON.stringify(file)}, ${JSON.stringify(options)});
+        const before = r.laterCache();
+        const ui = r.exports.ui();
+        r.exports.ui(); // asked again: the same part, not compiled nor run again
+        let stack = "";
+        try { ui.fail(); } catch (e) { stack = e.stack; }
+        console.log(JSON.stringify({ cache: r.cache, before, after: r.laterCache(), value: ui.value, loads: r.exports.shared.loads, same: ui.shared === r.exports.shared, stack }));
+        r.keepCompiledCode();`;
+      return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 30_000 })) as TwoStart;
+    }
+
+    it("runs the later part only when the start part asks for one of its modules, and the two share the start part's", () => {
+      const file = writeTwoParts("two.cjs");
+      const { exports, laterCache } = runHere(file);
+      expect(exports.answer).toBe(30);
+      expect(laterCache()).toBe("not loaded");
+      const ui = (exports.ui as () => { shared: unknown; loads: number; value: number })();
+      expect(ui).toMatchObject({ loads: 1, value: 42 });
+      expect(ui.shared).toBe(exports.shared); // one instance of the module, not a copy
+      expect(laterCache()).toBe("none");
+      expect(() => (exports.missing as () => unknown)()).toThrow(/its later part has no module src\/nowhere\.ts/);
+    });
+
+    it("starts even when its later part could not compile, until that part is asked for", () => {
+      const file = writeTwoParts("broken.cjs", "(function (exports) { this is not JavaScript })");
+      const { exports, laterCache } = runHere(file);
+      expect(exports.answer).toBe(30);
+      expect(laterCache()).toBe("not loaded");
+      expect(() => (exports.ui as () => unknown)()).toThrow(SyntaxError);
+    });
+
+    it("keeps a code cache for each part, read back by the next start, and reports the later part's lines as the file's", () => {
+      const file = writeTwoParts("two.cjs");
+      const cacheDir = join(dir, "compiled");
+      const first = startTwo(file, { cacheDir });
+      expect(first).toMatchObject({ cache: "missing", before: "not loaded", after: "missing", value: 42, loads: 1, same: true });
+      expect(cacheFiles(cacheDir).sort()).toEqual([codeCacheName(file, readFileSync(file, "latin1"), "client", [], "later").name, codeCacheName(file, readFileSync(file, "latin1"), "client", []).name].sort());
+      const second = startTwo(file, { cacheDir });
+      expect(second).toMatchObject({ cache: "used", before: "not loaded", after: "used", loads: 1 });
+      // `fail` is on the later part's third line: the file's line 1 (the build line) + the start part's lines + 3.
+      const line = readFileSync(file, "latin1").split("\n").findIndex((l) => l.includes("function fail()")) + 1;
+      expect(second.stack).toContain(`${file}:${line}:`);
+    });
+  });
 });
+
