@@ -11,7 +11,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { imageWorkerPlugin } from "./image-worker.mjs";
 import { inkPatchEsbuild } from "./ink-patch.mjs";
-import { OWN_COPY_PACKAGES, isPartLink, laterEntry, laterImportsPlugin, startEntry, startFilesOf, startImportsPlugin, takenFromStart } from "./start-part.mjs";
+import { isPartLink, laterEntry, laterImportsPlugin, startEntry, startFilesOf, startImportsPlugin, takenFromStart } from "./start-part.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
 
@@ -97,8 +97,8 @@ for (const [file, metafile] of Object.entries(parts)) {
   const left = metafile.outputs[file].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
   if (left.length > 0) throw new Error(`build: dynamic imports left in ${file}: ${[...new Set(left)].join(", ")}`);
 }
-// Every file is in one part only (but for the packages each part keeps its own copy of).
-const twice = Object.keys(laterPart.metafile.inputs).filter((input) => startFiles.has(resolve(root, input)) && !OWN_COPY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`)));
+// Every file is in one part only.
+const twice = Object.keys(laterPart.metafile.inputs).filter((input) => startFiles.has(resolve(root, input)));
 if (twice.length > 0) throw new Error(`build: in both parts: ${twice.join(", ")}`);
 // The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
 // character): esbuild escapes what it can, and the few characters it leaves (inside regular

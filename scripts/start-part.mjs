@@ -23,7 +23,6 @@ import { relative, resolve } from "node:path";
  */
 export const START_PART_DYNAMIC = [
   "src/cli/account.ts",
-  "src/config/settings.ts",
   "src/cli/run-several.ts",
   // The proxy's agent (src/api/dispatcher.ts), loaded only when a proxy is set.
   "node_modules/undici/lib/dispatcher/env-http-proxy-agent.js",
@@ -71,17 +70,8 @@ export function laterImportsPlugin(root, targets, startFiles = new Set()) {
 }
 
 /**
- * Packages each part bundles for itself, though the start part carries them too: their modules
- * keep no state that both parts share. zod: the start part reads the settings with it (their
- * schema is used only by the settings module); taken from the start part, the whole of zod would
- * have to be kept there (a module taken across is kept whole, ~460 KB of zod against the ~90 KB
- * its two users need), and the start part would compile that much longer.
- */
-export const OWN_COPY_PACKAGES = ["zod"];
-
-/**
  * For the later part's build: any module the start part carries (`startFiles`, absolute paths) is
- * taken from it instead of bundled a second time (but see OWN_COPY_PACKAGES).
+ * taken from it instead of bundled a second time.
  */
 export function startImportsPlugin(root, startFiles) {
   return {
@@ -91,7 +81,7 @@ export function startImportsPlugin(root, startFiles) {
         if (args.kind === "entry-point" || args.namespace === START || args.pluginData?.[START]) return undefined;
         const found = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { [START]: true } });
         if (found.errors.length > 0) return { errors: found.errors };
-        if (found.external || found.namespace !== "file" || !startFiles.has(found.path) || ownCopy(found.path)) return found;
+        if (found.external || found.namespace !== "file" || !startFiles.has(found.path)) return found;
         return { path: keyOf(root, found.path), namespace: START };
       });
       b.onLoad({ filter: /.*/, namespace: START }, (args) => ({ contents: `module.exports = __termchat_start(${JSON.stringify(args.path)});`, loader: "js" }));
@@ -99,7 +89,6 @@ export function startImportsPlugin(root, startFiles) {
   };
 }
 
-const ownCopy = (file) => OWN_COPY_PACKAGES.some((name) => file.split("\\").join("/").includes(`/node_modules/${name}/`));
 
 /** The keys of the start part's modules that the later part takes, from the later part's metafile. */
 export function takenFromStart(metafile) {

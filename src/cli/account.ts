@@ -100,17 +100,23 @@ export function accountOf(chosen: NamedAccount, o: Pick<AccountOptions, "allowIn
 /**
  * The accounts the app opens at once: with several configured and none named on the command
  * line, every one; those the settings' `connect` names (when it names any that exist) connect
- * at start, the others wait for the user.
+ * at start, the others wait for the user. `connect` reads that setting, asked only when there are
+ * several (the settings' schema is not loaded before a single account's register).
  * Undefined when one account applies (named, given by --site, or the only one): resolveAccount's.
  */
-export async function resolveSeveral(o: AccountOptions, connect: string[] | undefined, deps: ResolveDeps = {}): Promise<Array<Account & { name: string; connect: boolean }> | undefined> {
+export async function resolveSeveral(
+  o: AccountOptions,
+  connect: () => Promise<string[] | undefined>,
+  deps: ResolveDeps = {},
+): Promise<Array<Account & { name: string; connect: boolean }> | undefined> {
   // A site named on the command line (with a key, or to read as a spectator) or one account named: that one alone.
   if ((o.site && o.email && o.apiKey) || (o.site && o.spectator) || o.account !== undefined) return undefined;
   const paths = deps.paths ?? defaultAccountPaths();
   const found = await discoverAccounts({ config: o.config, paths });
   if (found.accounts.length < 2) return undefined;
   // Those left out are listed, not connected: the palette connects them.
-  const chosen = found.accounts.filter((a) => connect?.includes(a.name));
+  const names = await connect();
+  const chosen = found.accounts.filter((a) => names?.includes(a.name));
   return found.accounts.map((a) => ({ name: a.name, connect: chosen.length === 0 || chosen.includes(a), ...accountOf(a, o) }));
 }
 

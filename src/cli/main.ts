@@ -17,6 +17,7 @@ import { ApiClient, SiteError } from "../api/http.js";
 import { withoutProxy } from "../api/dispatcher.js";
 import { registerRequest } from "../api/register-request.js";
 import { registerParamsFor } from "../sync/register-params.js";
+import type { SettingsFile } from "../config/settings.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
 
@@ -217,10 +218,15 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
 
 /** Runs the app on every configured account when there are several and none is named; false when one account applies. */
 async function runSeveralIfConfigured(args: ClientArgs, launcher: Launcher): Promise<boolean> {
-  const [{ resolveSeveral }, { readSettings }] = await Promise.all([import("./account.js"), import("../config/settings.js")]);
-  const settingsFile = await readSettings();
-  const accounts = await resolveSeveral(args, settingsFile.settings.organizations.connect);
-  if (!accounts) return false;
+  const { resolveSeveral } = await import("./account.js");
+  // The settings are read only when several accounts are configured (with one, after the register).
+  let read: SettingsFile | undefined;
+  const accounts = await resolveSeveral(args, async () => {
+    read = await (await import("../config/settings.js")).readSettings();
+    return read.settings.organizations.connect;
+  });
+  const settingsFile = read as SettingsFile | undefined;
+  if (!accounts || !settingsFile) return false;
   const { runSeveral } = await import("./run-several.js");
   const { failed } = await runSeveral(accounts, { color: args.color, noCache: args.noCache, settingsFile, afterFirstFrame: keepCodeAfterFirstFrame(launcher) });
   if (failed) fail(failed.join("\n"), 1);

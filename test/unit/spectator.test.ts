@@ -135,8 +135,8 @@ describe("a spectator's entry in the account list", () => {
     await mkdir(paths.accountsDir, { recursive: true });
     await writeFile(join(paths.accountsDir, "work.zuliprc"), "[api]\nemail=me@work.test\nkey=abc\nsite=https://work.test\n", { mode: 0o600 });
     await writeFile(join(paths.accountsDir, "open.zuliprc"), "[api]\nsite=https://open.example.test\nspectator=true\n", { mode: 0o600 });
-    const several = await resolveSeveral({ allowInsecureHttp: false }, undefined, { paths });
+    const several = await resolveSeveral({ allowInsecureHttp: false }, async () => undefined, { paths });
     expect(several?.find((a) => a.name === "open")).toMatchObject({ spectator: true, email: "", apiKey: "", connect: true });
-    expect(await resolveSeveral({ allowInsecureHttp: false, site: "https://other.example.test", spectator: true }, undefined, { paths })).toBeUndefined();
+    expect(await resolveSeveral({ allowInsecureHttp: false, site: "https://other.example.test", spectator: true }, async () => undefined, { paths })).toBeUndefined();
   });
 });
