@@ -1,6 +1,6 @@
 /** Helpers for driving the built termchat binary in tmux. */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -16,14 +16,33 @@ export function ensureBuilt(): void {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
+/**
+ * A port free on 127.0.0.1 for a server the test starts next. Chosen below the kernel's range
+ * of ephemeral ports: a port from that range (what listen(0) gives) can be taken by any outgoing
+ * connection of the busy suite between this probe and the server's listen (EADDRINUSE); one
+ * below it only by another test's choice, drawn at random from 12,000 and probed here.
+ */
+export async function freePort(): Promise<number> {
+  const [low] = (() => {
+    try {
+      return readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    } catch {
+      return [32768];
+    }
+  })();
+  const top = Math.max(21000, Math.min(low ?? 32768, 32768) - 1);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = top - 12000 + Math.floor(Math.random() * 12000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port below the ephemeral range after 50 tries");
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((res) => {
     const srv = createServer();
-    srv.once("error", rej);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? res(addr.port) : rej(new Error("no port"))));
-    });
+    srv.once("error", () => res(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => res(true)));
   });
 }
 
