@@ -4,7 +4,7 @@
  * node:zlib loads only when an answer is compressed.
  */
 import type { Readable } from "node:stream";
-import { joinBytes, largeBuffer } from "./mapped-buffer.js";
+import { joinBytes, MAPPED_FROM } from "./mapped-buffer.js";
 
 /** What the client asks for: only what `readBody` decodes. */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -81,22 +81,17 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
     body.destroy();
     throw new UnknownEncodingError(unknown);
   }
-  // The body as it travels, compressed or not, in full first (a fraction of the decoded size when
-  // compressed): its size and pace are checked as it arrives.
-  const packed = await gather(body, limits);
-  if (applied.length === 0) return packed;
+  if (applied.length === 0) return gather(body, limits);
   const zlib = await import("node:zlib");
-  const [{ pipeline }, { Writable, Readable: Stream }] = await Promise.all([import("node:stream/promises"), import("node:stream")]);
+  const { pipeline } = await import("node:stream/promises");
+  const { Writable } = await import("node:stream");
   const decoders = applied.reverse().map((name) =>
     name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : zlib.createGunzip(),
   );
-  // Gzip alone says its decoded size in its last four bytes: decoded into one buffer of that size,
-  // not chunks joined after.
-  let expected = 0;
-  if (applied.length === 1 && applied[0] !== "deflate" && applied[0] !== "br" && packed.length >= 18) {
-    expected = Math.min(packed.readUInt32LE(packed.length - 4), packed.length * 1100, MAX_PRESIZED, limits.maxBytes);
-  }
-  const into = collector(expected);
+  // Decoded as it arrives: by the last byte only its own piece is left to decode (a 2.7 MB
+  // register took ~15 ms to decode once whole), and the compressed body is never kept. The
+  // decoded bytes go into one buffer that grows in place (see growingCollector).
+  const into = growingCollector();
   let decoded = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -109,18 +104,49 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
   let broken: unknown;
   for (const decoder of decoders) decoder.once("error", (err) => (broken ??= err));
   try {
-    await pipeline([Stream.from([packed]), ...decoders, sink]);
+    await pipeline([body, watched(body, limits) as unknown as NodeJS.ReadWriteStream, ...decoders, sink]);
   } catch (err) {
-    if (err instanceof AnswerTooLargeError) throw err; // the decoders are ended with it too
+    if (err instanceof AnswerTooLargeError || err instanceof StalledAnswerError) throw err; // the decoders are ended with it too
     if (err === broken) throw new CorruptBodyError(err as Error);
     throw err;
   }
   return into.result();
 }
 
+/**
+ * The compressed bytes on their way to the decoders, within the limits: more than `maxBytes`
+ * ends the answer (AnswerTooLargeError), fewer than `stallBytes` in `stallMs` too (StalledAnswerError).
+ */
+function watched(stream: Readable, limits: BodyLimits) {
+  return async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let received = 0;
+    let checked = 0;
+    let stalled = false;
+    const watch = setInterval(() => {
+      if (received - checked < limits.stallBytes) {
+        stalled = true;
+        stream.destroy(new StalledAnswerError(limits));
+      }
+      checked = received;
+    }, limits.stallMs);
+    watch.unref();
+    try {
+      for await (const chunk of source) {
+        received += chunk.length;
+        if (received > limits.maxBytes) throw new AnswerTooLargeError(limits.maxBytes, false);
+        yield chunk;
+      }
+    } catch (err) {
+      throw stalled ? new StalledAnswerError(limits) : err;
+    } finally {
+      clearInterval(watch);
+    }
+  };
+}
+
 /** A stream's bytes in one buffer (mapped apart from the C heap when large), within the limits. */
 async function gather(stream: Readable, limits: BodyLimits): Promise<Buffer> {
-  const into = collector(0);
+  const into = growingCollector();
   let received = 0;
   let checked = 0;
   const watch = setInterval(() => {
@@ -144,26 +170,63 @@ async function gather(stream: Readable, limits: BodyLimits): Promise<Buffer> {
   return into.result();
 }
 
-/** The largest decoded size allocated ahead (beyond it, chunks are joined at the end). */
-const MAX_PRESIZED = 256 * 1024 * 1024;
-
-/** Decoded bytes gathered into one buffer of the expected size while they fit it; else chunks joined at the end. */
-export function collector(expected: number): { add(chunk: Buffer): void; result(): Buffer } {
-  let out = expected > 0 ? largeBuffer(expected) : undefined;
+/**
+ * Bytes of a size not known ahead gathered into one buffer: chunks while small, then one
+ * WebAssembly memory (mapped by V8, apart from the C heap, as largeBuffer's) that grows in place
+ * (V8 reserves its address range, so growing copies nothing, and pages not yet written take no
+ * memory), doubling from 256 KB.
+ */
+export function growingCollector(): { add(chunk: Buffer): void; result(): Buffer } {
+  const small: Buffer[] = [];
+  let smallBytes = 0;
+  let memory: WebAssembly.Memory | undefined;
+  let view: Buffer | undefined;
   let used = 0;
-  const chunks: Buffer[] = [];
+  const PAGE = 65536;
+  const room = (bytes: number) => {
+    if (!memory) {
+      try {
+        memory = new WebAssembly.Memory({ initial: Math.ceil(Math.max(bytes, 2 * MAPPED_FROM) / PAGE), maximum: 65536 });
+      } catch {
+        return false; // no room for the mapping: the chunks are joined at the end
+      }
+    } else if (memory.buffer.byteLength < bytes) {
+      try {
+        memory.grow(Math.ceil(Math.max(bytes - memory.buffer.byteLength, memory.buffer.byteLength) / PAGE));
+      } catch {
+        return false;
+      }
+    } else return true;
+    view = Buffer.from(memory.buffer);
+    return true;
+  };
   return {
     add(chunk) {
-      if (out && used + chunk.length <= out.length) {
-        used += chunk.copy(out, used);
+      if (!view && smallBytes + chunk.length < MAPPED_FROM) {
+        small.push(chunk);
+        smallBytes += chunk.length;
         return;
       }
-      if (out) chunks.push(out.subarray(0, used));
-      out = undefined;
-      chunks.push(chunk);
+      if (!view) {
+        if (!room(smallBytes + chunk.length)) {
+          small.push(chunk);
+          smallBytes += chunk.length;
+          return;
+        }
+        for (const part of small.splice(0)) used += part.copy(view!, used);
+        smallBytes = 0;
+      } else if (!room(used + chunk.length)) {
+        // The mapping could not grow: what is gathered so far becomes a chunk like any other.
+        small.push(Buffer.from(view.subarray(0, used)), chunk);
+        smallBytes = used + chunk.length;
+        memory = undefined;
+        view = undefined;
+        used = 0;
+        return;
+      }
+      used += chunk.copy(view!, used);
     },
-    // A size said wrongly large leaves no unused room behind.
-    result: () => (!out ? joinBytes(chunks) : used < out.length / 2 ? Buffer.from(out.subarray(0, used)) : out.subarray(0, used)),
+    result: () => (view ? view.subarray(0, used) : joinBytes(small)),
   };
 }
 
