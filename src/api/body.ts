@@ -4,7 +4,7 @@
  * node:zlib loads only when an answer is compressed.
  */
 import type { Readable } from "node:stream";
-import { joinBytes, MAPPED_FROM } from "./mapped-buffer.js";
+import { growingCollector } from "./mapped-buffer.js";
 
 /** What the client asks for: only what `readBody` decodes. */
 export const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -168,66 +168,6 @@ async function gather(stream: Readable, limits: BodyLimits): Promise<Buffer> {
     clearInterval(watch);
   }
   return into.result();
-}
-
-/**
- * Bytes of a size not known ahead gathered into one buffer: chunks while small, then one
- * WebAssembly memory (mapped by V8, apart from the C heap, as largeBuffer's) that grows in place
- * (V8 reserves its address range, so growing copies nothing, and pages not yet written take no
- * memory), doubling from 256 KB.
- */
-export function growingCollector(): { add(chunk: Buffer): void; result(): Buffer } {
-  const small: Buffer[] = [];
-  let smallBytes = 0;
-  let memory: WebAssembly.Memory | undefined;
-  let view: Buffer | undefined;
-  let used = 0;
-  const PAGE = 65536;
-  const room = (bytes: number) => {
-    if (!memory) {
-      try {
-        memory = new WebAssembly.Memory({ initial: Math.ceil(Math.max(bytes, 2 * MAPPED_FROM) / PAGE), maximum: 65536 });
-      } catch {
-        return false; // no room for the mapping: the chunks are joined at the end
-      }
-    } else if (memory.buffer.byteLength < bytes) {
-      try {
-        memory.grow(Math.ceil(Math.max(bytes - memory.buffer.byteLength, memory.buffer.byteLength) / PAGE));
-      } catch {
-        return false;
-      }
-    } else return true;
-    view = Buffer.from(memory.buffer);
-    return true;
-  };
-  return {
-    add(chunk) {
-      if (!view && smallBytes + chunk.length < MAPPED_FROM) {
-        small.push(chunk);
-        smallBytes += chunk.length;
-        return;
-      }
-      if (!view) {
-        if (!room(smallBytes + chunk.length)) {
-          small.push(chunk);
-          smallBytes += chunk.length;
-          return;
-        }
-        for (const part of small.splice(0)) used += part.copy(view!, used);
-        smallBytes = 0;
-      } else if (!room(used + chunk.length)) {
-        // The mapping could not grow: what is gathered so far becomes a chunk like any other.
-        small.push(Buffer.from(view.subarray(0, used)), chunk);
-        smallBytes = used + chunk.length;
-        memory = undefined;
-        view = undefined;
-        used = 0;
-        return;
-      }
-      used += chunk.copy(view!, used);
-    },
-    result: () => (view ? view.subarray(0, used) : joinBytes(small)),
-  };
 }
 
 /** An answer's JSON: undefined when empty; bytes through `parseBytes` when given. Throws as JSON.parse does. */

@@ -5,7 +5,8 @@
 import { Readable } from "node:stream";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { AnswerTooLargeError, CorruptBodyError, growingCollector, DEFAULT_LIMITS, readBody, readBodyBytes, StalledAnswerError } from "../../src/api/body.js";
+import { AnswerTooLargeError, CorruptBodyError, DEFAULT_LIMITS, readBody, readBodyBytes, StalledAnswerError } from "../../src/api/body.js";
+import { growingCollector } from "../../src/api/mapped-buffer.js";
 import { gzipBomb } from "../fixtures/hostile-content.js";
 
 const text = JSON.stringify({ result: "success", users: Array.from({ length: 4000 }, (_, i) => ({ id: i, name: `Person ${i} — é` })) });
