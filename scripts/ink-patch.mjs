@@ -21,6 +21,8 @@
 //   both use src/render/graphemes.ts instead; and wrap-ansi breaks long words by its clusters;
 // - Ink's text squashing: remembered per text node while its children are unchanged, instead of
 //   calling every style's transform and tokenizing the result again every frame;
+// - Ink's walk from its DOM to the frame buffer: a node's writes are given again while the node,
+//   everything under it and its box are as they were (Ink's DOM functions count the changes);
 // - Ink's reconciler: its two top-level awaits, which run only with DEV=true (React devtools),
 //   go, so that the bundle can be a script V8 caches between runs;
 // - marked-terminal's cli-table3 and cli-highlight: termchat draws tables and highlights code
@@ -114,14 +116,21 @@ const STRING_WIDTH = "src/render/string-width.ts";
 
 const GRAPHEMES_IMPORT = `import { graphemeSegmenter as __termchatGraphemes } from ${JSON.stringify(here("src/render/graphemes.ts"))};\n`;
 
+const TOUCH_IMPORT = `import { touchNode as __termchatTouchNode } from ${JSON.stringify(here("src/ui/ink-frame/output-memo.ts"))};\n`;
+
 /** Text changed in place: in the file matching `file`, each `from` (found exactly once) becomes `to`. */
 export const EDITS = [
   {
     name: "Ink's reconciler",
     file: file("ink", "build", "reconciler.js"),
+    prepend: TOUCH_IMPORT,
     replace: [
       ["await import('./devtools.js');", "void 0; // React devtools are not in the bundle"],
       ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
+      // The changes the DOM functions do not see, counted as theirs are (Ink's node walk below).
+      ["                    node.internal_transform = value;", "                    node.internal_transform = value;\n                    __termchatTouchNode(node);"],
+      ["        node.yogaNode?.setDisplay(Yoga.DISPLAY_NONE);", "        node.yogaNode?.setDisplay(Yoga.DISPLAY_NONE);\n        __termchatTouchNode(node);"],
+      ["        node.yogaNode?.setDisplay(Yoga.DISPLAY_FLEX);", "        node.yogaNode?.setDisplay(Yoga.DISPLAY_FLEX);\n        __termchatTouchNode(node);"],
     ],
   },
   {
@@ -179,6 +188,33 @@ export const EDITS = [
     replace: [
       ["const squashTextNodes = (node) => {", "const squashTextNodesAfresh = (node) => {"],
       ["export default squashTextNodes;", "const squashTextNodes = __termchatRememberSquashed(squashTextNodesAfresh);\nexport default squashTextNodes;"],
+    ],
+  },
+  {
+    // Every change to a node is counted on it and its ancestors (src/ui/ink-frame/output-memo.ts),
+    // so that the walk below knows which subtrees are as they were.
+    name: "Ink's DOM changes",
+    file: file("ink", "build", "dom.js"),
+    prepend: TOUCH_IMPORT,
+    replace: [
+      ["export const appendChildNode = (node, childNode) => {", "export const appendChildNode = (node, childNode) => {\n    __termchatTouchNode(node);"],
+      ["export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {", "export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {\n    __termchatTouchNode(node);"],
+      ["export const removeChildNode = (node, removeNode) => {", "export const removeChildNode = (node, removeNode) => {\n    __termchatTouchNode(node);"],
+      ["export const setAttribute = (node, key, value) => {", "export const setAttribute = (node, key, value) => {\n    __termchatTouchNode(node);"],
+      ["export const setStyle = (node, style) => {", "export const setStyle = (node, style) => {\n    __termchatTouchNode(node);"],
+      ["export const setTextNodeValue = (node, text) => {", "export const setTextNodeValue = (node, text) => {\n    __termchatTouchNode(node);"],
+    ],
+  },
+  {
+    // Every frame Ink walked every node on screen into the frame buffer: a node's writes are kept
+    // with what they came from, and given again while that is unchanged (src/ui/ink-frame/output-memo.ts).
+    // The recursion into the children goes through the kept walk too.
+    name: "Ink's node walk",
+    file: file("ink", "build", "render-node-to-output.js"),
+    prepend: `import { rememberOutput as __termchatRememberOutput } from ${JSON.stringify(here("src/ui/ink-frame/output-memo.ts"))};\n`,
+    replace: [
+      ["const renderNodeToOutput = (node, output, options) => {", "const renderNodeToOutputAfresh = (node, output, options) => {"],
+      ["export default renderNodeToOutput;", "const renderNodeToOutput = __termchatRememberOutput(renderNodeToOutputAfresh);\nexport default renderNodeToOutput;"],
     ],
   },
   {

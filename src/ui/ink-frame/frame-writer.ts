@@ -24,7 +24,7 @@
  */
 import stringWidth from "../../render/string-width.js";
 import { findShift, shifted, type Shift } from "./line-shift.js";
-import { changedRuns, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
+import { changedRuns, composedGrid, contentEnd, costRow, doubtfulEdit, gridOf, joinSgr, lineCost, runText, type CostRow, type Grid } from "./line-grid.js";
 
 export interface CursorSpot {
   x: number;
@@ -194,7 +194,7 @@ export class FrameWriter {
     const grids = new Map<string, Grid | false>();
     const grid = (line: string) => {
       let g = grids.get(line);
-      if (g === undefined) grids.set(line, (g = last?.grids.get(line) ?? gridOf(line, columns)));
+      if (g === undefined) grids.set(line, (g = last?.grids.get(line) ?? composedGrid(line, columns) ?? gridOf(line, columns)));
       return g;
     };
     const rows = new Map<string, CostRow | false>();

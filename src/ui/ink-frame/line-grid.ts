@@ -3,7 +3,7 @@
  * between two versions of a line, the text that redraws a run, and what redrawing costs.
  */
 import type { AnsiCode, StyledChar } from "@alcalzone/ansi-tokenize";
-import { cellsOf, cellWidth, transition } from "./output.js";
+import { cellsOf, cellWidth, composedRow, transition } from "./output.js";
 
 /** Fewer unchanged cells than this between two changes are rewritten rather than skipped. */
 export const GAP = 6;
@@ -75,6 +75,41 @@ export function gridOf(line: string, width: number): Grid | false {
     if (column + w > width) return false;
     grid[column] = cell;
     for (let k = 1; k < w; k++) grid[column + k] = null;
+    column += w;
+  }
+  return grid;
+}
+
+/** What a row's text loses at its end (output.ts joins rows with trimEnd): unstyled whitespace, and the right halves of wide whitespace. */
+function trimmedAtEnd(c: StyledChar): boolean {
+  return c.styles.length === 0 && (c.value === "" || /^\s+$/.test(c.value));
+}
+
+/**
+ * The grid of a line the frame buffer composed in its last frame (output.ts, composedRow), from
+ * its cells as painted rather than by parsing the line again: the same grid gridOf would give.
+ * Undefined when the line is not one of them, or its cells are not laid out as its text would
+ * be (a write that covered half of a wide character): gridOf parses the text then.
+ */
+export function composedGrid(line: string, width: number): Grid | false | undefined {
+  const row = composedRow(line);
+  if (row === undefined || row.length !== width) return undefined;
+  let end = width;
+  while (end > 0 && trimmedAtEnd(row[end - 1]!)) end--;
+  // The right half of a wide character that stays, stays.
+  while (end < width && row[end]!.value === "") end++;
+  const grid: Grid = new Array<StyledChar | null>(width).fill(BLANK);
+  for (let column = 0; column < end; ) {
+    const cell = row[column]!;
+    if (cell.value === "") return undefined;
+    if (uncertain(cell.value)) return false;
+    const w = cellWidth(cell.value);
+    if (column + w > width) return false;
+    grid[column] = cell;
+    for (let k = 1; k < w; k++) {
+      if (row[column + k]!.value !== "") return undefined;
+      grid[column + k] = null;
+    }
     column += w;
   }
   return grid;

@@ -28,9 +28,24 @@ import {
 type Transformer = (line: string, index: number) => string;
 type Clip = { x1?: number; x2?: number; y1?: number; y2?: number };
 type Operation =
-  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[]; placed?: Placed }
   | { type: "clip"; clip: Clip }
   | { type: "unclip" };
+
+/**
+ * What a write puts into the rows under one clip: from row `y`, column `x`, each line's cells
+ * (transformed, cut to the clip). Kept on the write, for the clip it was worked out under: a
+ * write the DOM walk gives again unchanged (output-memo.ts) is placed without its transforms,
+ * its slicing or its cells looked up again.
+ */
+interface Placed {
+  clip: Clip | undefined;
+  x: number;
+  y: number;
+  lines: StyledChar[][];
+}
+
+const sameClip = (a: Clip | undefined, b: Clip | undefined) => a === b || (a !== undefined && b !== undefined && a.x1 === b.x1 && a.x2 === b.x2 && a.y1 === b.y1 && a.y2 === b.y2);
 
 /**
  * Bytes each cache may hold (estimated: two bytes per character of keys and strings, a fixed
@@ -144,7 +159,16 @@ type Row = (StyledChar | undefined)[];
  * one in. Terminal-wide: the frames of one terminal; a frame composed for something else (a
  * test's second screen) only finds fewer rows to take.
  */
-const frames: { width: number; cells: Row[]; text: string[]; spare: Row[] } = { width: -1, cells: [], text: [], spare: [] };
+const frames: { width: number; cells: Row[]; text: string[]; spare: Row[]; composed: Map<string, Row> } = { width: -1, cells: [], text: [], spare: [], composed: new Map() };
+
+/**
+ * The cells of a row the last frame joined into `text` (a row that changed), by column, as
+ * painted: the frame writer takes a changed line's cells from here instead of parsing its text
+ * again (line-grid.ts, composedGrid). Undefined for any other text.
+ */
+export function composedRow(text: string): readonly StyledChar[] | undefined {
+  return frames.composed.get(text) as StyledChar[] | undefined;
+}
 
 function sameRow(a: Row, b: Row): boolean {
   if (a.length !== b.length) return false;
@@ -175,6 +199,21 @@ export default class Output {
     this.operations.push({ type: "unclip" });
   }
 
+  /** Where the operations recorded from now on start (output-memo.ts). */
+  mark(): number {
+    return this.operations.length;
+  }
+
+  /** The operations recorded since `mark`. */
+  since(mark: number): readonly Operation[] {
+    return this.operations.slice(mark);
+  }
+
+  /** Records operations given before, as they were (the same objects, with the work kept on them). */
+  replay(ops: readonly Operation[]): void {
+    for (const op of ops) this.operations.push(op);
+  }
+
   get(): { output: string; height: number } {
     const before = frames.width === this.width ? frames : undefined;
     const rows: Row[] = [];
@@ -189,10 +228,16 @@ export default class Output {
       else if (op.type === "unclip") clips.pop();
       else this.paint(rows, op, clips.at(-1));
     }
+    const composed = new Map<string, Row>();
     const text = rows.map((row, y) => {
       const was = before?.cells[y];
-      return was && sameRow(row, was) ? before.text[y]! : rowToString(row);
+      if (was && sameRow(row, was)) return before.text[y]!;
+      const joined = rowToString(row);
+      // A copy: the row is filled again two frames on, and the writer may be handed this frame later.
+      composed.set(joined, row.slice());
+      return joined;
     });
+    frames.composed = composed;
     // This frame's rows are compared with by the next one; the last frame's are filled again for it.
     frames.spare = before ? before.cells : [];
     frames.width = this.width;
@@ -203,48 +248,63 @@ export default class Output {
 
   /** Places one write's lines into the rows, cut to the clip region when there is one. */
   private paint(rows: (StyledChar | undefined)[][], op: Extract<Operation, { type: "write" }>, clip: Clip | undefined): void {
-    let { x, y } = op;
-    let lines = op.text.split("\n");
-    if (clip) {
-      const cutX = typeof clip.x1 === "number" && typeof clip.x2 === "number";
-      const cutY = typeof clip.y1 === "number" && typeof clip.y2 === "number";
-      if (cutX) {
-        let widest = 0;
-        for (const line of lines) widest = Math.max(widest, cachedWidth(line));
-        if (x + widest < clip.x1! || x > clip.x2!) return;
-      }
-      if (cutY && (y + lines.length < clip.y1! || y > clip.y2!)) return;
-      if (cutX) {
-        const left = x < clip.x1! ? clip.x1! - x : 0;
-        lines = lines.map((line) => {
-          const w = cachedWidth(line);
-          const right = x + w > clip.x2! ? clip.x2! - x : w;
-          return cachedSlice(line, left, right);
-        });
-        if (x < clip.x1!) x = clip.x1!;
-      }
-      if (cutY) {
-        const top = y < clip.y1! ? clip.y1! - y : 0;
-        const bottom = y + lines.length > clip.y2! ? clip.y2! - y : lines.length;
-        lines = lines.slice(top, bottom);
-        if (y < clip.y1!) y = clip.y1!;
-      }
-    }
+    let placed = op.placed;
+    if (placed === undefined || !sameClip(placed.clip, clip)) op.placed = placed = place(op, clip);
     // As in Ink, a line that falls outside the rows does not move the next one down.
-    let row = y;
-    lines.forEach((original, index) => {
+    let row = placed.y;
+    for (const cells of placed.lines) {
       const target = rows[row];
-      if (!target) return;
-      let line = original;
-      for (const transform of op.transformers) line = transform(line, index);
-      let column = x;
-      for (const cell of cellsOf(line)) {
+      if (!target) continue;
+      let column = placed.x;
+      for (const cell of cells) {
         target[column] = cell;
         const w = cellWidth(cell.value);
         for (let k = 1; k < w; k++) target[column + k] = { type: "char", value: "", fullWidth: false, styles: cell.styles };
         column += w;
       }
       row++;
-    });
+    }
   }
+}
+
+/** Where one write's lines go and their cells, cut to the clip region when there is one. */
+function place(op: Extract<Operation, { type: "write" }>, clip: Clip | undefined): Placed {
+  let { x, y } = op;
+  let lines = op.text.split("\n");
+  const nothing: Placed = { clip, x, y, lines: [] };
+  if (clip) {
+    const cutX = typeof clip.x1 === "number" && typeof clip.x2 === "number";
+    const cutY = typeof clip.y1 === "number" && typeof clip.y2 === "number";
+    if (cutX) {
+      let widest = 0;
+      for (const line of lines) widest = Math.max(widest, cachedWidth(line));
+      if (x + widest < clip.x1! || x > clip.x2!) return nothing;
+    }
+    if (cutY && (y + lines.length < clip.y1! || y > clip.y2!)) return nothing;
+    if (cutX) {
+      const left = x < clip.x1! ? clip.x1! - x : 0;
+      lines = lines.map((line) => {
+        const w = cachedWidth(line);
+        const right = x + w > clip.x2! ? clip.x2! - x : w;
+        return cachedSlice(line, left, right);
+      });
+      if (x < clip.x1!) x = clip.x1!;
+    }
+    if (cutY) {
+      const top = y < clip.y1! ? clip.y1! - y : 0;
+      const bottom = y + lines.length > clip.y2! ? clip.y2! - y : lines.length;
+      lines = lines.slice(top, bottom);
+      if (y < clip.y1!) y = clip.y1!;
+    }
+  }
+  return {
+    clip,
+    x,
+    y,
+    lines: lines.map((original, index) => {
+      let line = original;
+      for (const transform of op.transformers) line = transform(line, index);
+      return cellsOf(line);
+    }),
+  };
 }
