@@ -41,8 +41,9 @@ class Recorder {
 describe("the remembered walk", () => {
   it("walks a node again only when it, something under it, its box or the transforms handed down changed", () => {
     const walked: string[] = [];
-    const walk: (n: FakeNode, out: Recorder, o: { offsetX?: number; offsetY?: number; transformers?: Array<(s: string) => string> }) => void = rememberOutput(
-      (n: FakeNode, out: Recorder, o: { offsetX?: number; offsetY?: number; transformers?: Array<(s: string) => string> }) => {
+    type Walk = (n: FakeNode, out: Recorder, o: { offsetX?: number; offsetY?: number; transformers?: Array<(s: string, i: number) => string> }) => void;
+    const walk: Walk = rememberOutput<FakeNode, Recorder>(
+      (n, out, o) => {
         walked.push(n.name);
         out.ops.push(`${n.name}@${(o.offsetX ?? 0) + n.box.left},${(o.offsetY ?? 0) + n.box.top}`);
         for (const c of n.children) walk(c, out, { offsetX: (o.offsetX ?? 0) + n.box.left, offsetY: (o.offsetY ?? 0) + n.box.top, transformers: o.transformers ?? [] });
