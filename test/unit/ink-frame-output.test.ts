@@ -177,6 +177,18 @@ describe("the frame buffer the bundle draws with", () => {
     expect(taken).toBeGreaterThan(rows * 0.5);
   });
 
+  it("leaves to parsing a row whose text shows other styles than its cells were painted with", () => {
+    // A bold, dim mark, then bold text written beside it: the row's text leaves dim with SGR 22,
+    // which ends bold too, so the terminal shows the text plain; parsing the text says so.
+    const out = new Output({ width: 12, height: 1 });
+    out.write(0, 0, "\x1b[1m\x1b[2m▌\x1b[22m", { transformers: [] });
+    out.write(1, 0, "\x1b[1mInbox\x1b[22m", { transformers: [] });
+    const [line] = out.get().output.split("\n");
+    expect(composedGrid(line!, 12)).toBeUndefined();
+    const parsed = gridOf(line!, 12);
+    expect(parsed && parsed[1]).toMatchObject({ value: "I", styles: [] });
+  });
+
   it("draws a styled, wide-character frame a user can read", () => {
     const out = new Output({ width: 12, height: 2 });
     out.write(0, 0, "\x1b[1m漢字\x1b[22m ok", { transformers: [] });

@@ -85,11 +85,22 @@ function trimmedAtEnd(c: StyledChar): boolean {
   return c.styles.length === 0 && (c.value === "" || /^\s+$/.test(c.value));
 }
 
+/** Per style list: whether two of its styles end with the same code (bold and dim both end with SGR 22). */
+const sharedEnds = new WeakMap<AnsiCode[], boolean>();
+function endsShared(styles: AnsiCode[]): boolean {
+  if (styles.length < 2) return false;
+  let shared = sharedEnds.get(styles);
+  if (shared === undefined) sharedEnds.set(styles, (shared = new Set(styles.map((s) => s.endCode)).size < styles.length));
+  return shared;
+}
+
 /**
  * The grid of a line the frame buffer composed in its last frame (output.ts, composedRow), from
  * its cells as painted rather than by parsing the line again: the same grid gridOf would give.
- * Undefined when the line is not one of them, or its cells are not laid out as its text would
- * be (a write that covered half of a wide character): gridOf parses the text then.
+ * Undefined when the line is not one of them, or its cells are not what its text shows: a write
+ * that covered half of a wide character, or two styles that end with the same code (leaving
+ * dim for bold, the text ends both: the cells after it still say bold, the terminal shows
+ * neither). gridOf parses the text then.
  */
 export function composedGrid(line: string, width: number): Grid | false | undefined {
   const row = composedRow(line);
@@ -101,7 +112,7 @@ export function composedGrid(line: string, width: number): Grid | false | undefi
   const grid: Grid = new Array<StyledChar | null>(width).fill(BLANK);
   for (let column = 0; column < end; ) {
     const cell = row[column]!;
-    if (cell.value === "") return undefined;
+    if (cell.value === "" || endsShared(cell.styles)) return undefined;
     if (uncertain(cell.value)) return false;
     const w = cellWidth(cell.value);
     if (column + w > width) return false;
