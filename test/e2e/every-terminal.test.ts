@@ -2,7 +2,8 @@
  * The key scenarios of the e2e suite (move with j/k in a list, among messages and in the
  * sidebar, open a conversation, compose and send a message the server then holds, quit with
  * Q or Ctrl-C) in every terminal we can play or run: the test terminal (pty-terminal.ts)
- * answering as each profile of test/fixtures/terminal-profiles.ts does, tmux with TMUX unset and
+ * answering as each profile of test/fixtures/terminal-profiles.ts does, and reporting no size (a
+ * bare pty: 0×0), tmux with TMUX unset and
  * TERM=xterm-256color (an SSH session started from tmux), and GNU screen with and without its
  * variables. Then the answers' timing: late, a byte at a time, between keys, and into the
  * compose box: an answer must never act as a key nor show up as typed text.
@@ -43,6 +44,15 @@ describe.concurrent("the key scenarios in every terminal, answers at once", () =
       const t = await c.pty(d.args, { profile: PROFILES[name], env: d.env });
       await started(t);
       await c.scenario(t, d.site, name, quit);
+    })(ctx),
+  );
+
+  it("a terminal that reports no size (0×0, as a bare pty does)", (ctx) =>
+    run(async (c) => {
+      const d = await c.demo();
+      const t = await c.pty(d.args, { profile: PROFILES.xterm, env: d.env, sizeUnknown: true });
+      await started(t);
+      await c.scenario(t, d.site, "no size", "Q");
     })(ctx),
   );
 

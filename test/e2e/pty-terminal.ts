@@ -45,6 +45,8 @@ export interface PtyOptions {
   /** Terminal size in cells, default 100×30. */
   cols?: number;
   rows?: number;
+  /** The pty reports no size (0×0), as a bare pty does; the screen read back keeps cols×rows. */
+  sizeUnknown?: boolean;
   /** The terminal being played (its answers and environment), default xterm. */
   profile?: TerminalProfile;
   /** When its answers arrive, default at once. */
@@ -139,7 +141,8 @@ export class PtyTerminal {
     const dir = mkdtempSync(join(tmpdir(), "tcpty-"));
     const env = baseEnv({ XDG_CACHE_HOME: join(dir, "cache"), ...profile.env, ...opts.env });
     const px = profile.cellPx ?? { width: 0, height: 0 };
-    const args = [BRIDGE, String(cols), String(rows), String(px.width * cols), String(px.height * rows), "--", ...command];
+    const reported = opts.sizeUnknown ? ["0", "0", "0", "0"] : [String(cols), String(rows), String(px.width * cols), String(px.height * rows)];
+    const args = [BRIDGE, ...reported, "--", ...command];
     const bridge = spawn("python3", args, { cwd: opts.cwd ?? process.cwd(), env, stdio: ["pipe", "pipe", "pipe", "pipe"] });
     const term = headlessTerminal(cols, rows, { convertEol: false });
     const session = new PtyTerminal(bridge, term, dir, command, profile, opts.timing ?? { kind: "at-once" });

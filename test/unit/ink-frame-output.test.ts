@@ -189,6 +189,16 @@ describe("the frame buffer the bundle draws with", () => {
     expect(parsed && parsed[1]).toMatchObject({ value: "I", styles: [] });
   });
 
+  it("leaves to parsing a row composed at no width (a terminal that reports no size), whose cells have holes", () => {
+    // Ink lays out at width 0 when the terminal says nothing of its size; the writes grow the rows.
+    const out = new Output({ width: 0, height: 1 });
+    out.write(6, 0, "\x1b[1mInbox\x1b[22m", { transformers: [] });
+    const [line] = out.get().output.split("\n");
+    expect(() => composedGrid(line!, 11)).not.toThrow();
+    expect(composedGrid(line!, 11)).toBeUndefined();
+    expect(gridOf(line!, 11)).toMatchObject({ 0: { value: "I" } });
+  });
+
   it("draws a styled, wide-character frame a user can read", () => {
     const out = new Output({ width: 12, height: 2 });
     out.write(0, 0, "\x1b[1m漢字\x1b[22m ok", { transformers: [] });

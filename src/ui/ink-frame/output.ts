@@ -164,10 +164,11 @@ const frames: { width: number; cells: Row[]; text: string[]; spare: Row[]; compo
 /**
  * The cells of a row the last frame joined into `text` (a row that changed), by column, as
  * painted: the frame writer takes a changed line's cells from here instead of parsing its text
- * again (line-grid.ts, composedGrid). Undefined for any other text.
+ * again (line-grid.ts, composedGrid). Undefined for any other text. A row may have holes: a
+ * frame composed at no width (a terminal that reports no size) grows its rows as it writes.
  */
-export function composedRow(text: string): readonly StyledChar[] | undefined {
-  return frames.composed.get(text) as StyledChar[] | undefined;
+export function composedRow(text: string): readonly (StyledChar | undefined)[] | undefined {
+  return frames.composed.get(text);
 }
 
 function sameRow(a: Row, b: Row): boolean {
