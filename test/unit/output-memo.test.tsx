@@ -206,6 +206,5 @@ describe("through Ink", () => {
       }
       app.unmount();
     }
-    console.log('REPLAYS', (globalThis as any).__replays, (globalThis as any).__fresh);
   });
 });

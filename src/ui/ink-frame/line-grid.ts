@@ -98,10 +98,10 @@ function endsShared(styles: AnsiCode[]): boolean {
  * The grid of a line the frame buffer composed in its last frame (output.ts, composedRow), from
  * its cells as painted rather than by parsing the line again: the same grid gridOf would give.
  * Undefined when the line is not one of them, when its row has holes (a frame composed at no
- * width), or when its cells are not what its text shows: a write
- * that covered half of a wide character, or two styles that end with the same code (leaving
- * dim for bold, the text ends both: the cells after it still say bold, the terminal shows
- * neither). gridOf parses the text then.
+ * width), or when its cells are not what its text shows: a write that covered half of a wide
+ * character, or two styles that end with the same code (leaving dim for bold, the text ends
+ * both: the cells after it still say bold, the terminal shows neither). gridOf parses the text
+ * then.
  */
 export function composedGrid(line: string, width: number): Grid | false | undefined {
   const composed = composedRow(line);
