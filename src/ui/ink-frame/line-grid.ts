@@ -97,16 +97,14 @@ function endsShared(styles: AnsiCode[]): boolean {
 /**
  * The grid of a line the frame buffer composed in its last frame (output.ts, composedRow), from
  * its cells as painted rather than by parsing the line again: the same grid gridOf would give.
- * Undefined when the line is not one of them, when its row has holes (a frame composed at no
- * width), or when its cells are not what its text shows: a write that covered half of a wide
- * character, or two styles that end with the same code (leaving dim for bold, the text ends
- * both: the cells after it still say bold, the terminal shows neither). gridOf parses the text
- * then.
+ * Undefined when the line is not one of them, or its cells are not what its text shows: a write
+ * that covered half of a wide character, or two styles that end with the same code (leaving
+ * dim for bold, the text ends both: the cells after it still say bold, the terminal shows
+ * neither). gridOf parses the text then.
  */
 export function composedGrid(line: string, width: number): Grid | false | undefined {
-  const composed = composedRow(line);
-  if (composed === undefined || composed.length !== width || composed.includes(undefined)) return undefined;
-  const row = composed as readonly StyledChar[];
+  const row = composedRow(line);
+  if (row === undefined || row.length !== width) return undefined;
   let end = width;
   while (end > 0 && trimmedAtEnd(row[end - 1]!)) end--;
   // The right half of a wide character that stays, stays.

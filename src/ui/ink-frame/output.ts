@@ -164,11 +164,10 @@ const frames: { width: number; cells: Row[]; text: string[]; spare: Row[]; compo
 /**
  * The cells of a row the last frame joined into `text` (a row that changed), by column, as
  * painted: the frame writer takes a changed line's cells from here instead of parsing its text
- * again (line-grid.ts, composedGrid). Undefined for any other text. A row may have holes: a
- * frame composed at no width (a terminal that reports no size) grows its rows as it writes.
+ * again (line-grid.ts, composedGrid). Undefined for any other text.
  */
-export function composedRow(text: string): readonly (StyledChar | undefined)[] | undefined {
-  return frames.composed.get(text);
+export function composedRow(text: string): readonly StyledChar[] | undefined {
+  return frames.composed.get(text) as StyledChar[] | undefined;
 }
 
 function sameRow(a: Row, b: Row): boolean {
@@ -235,7 +234,9 @@ export default class Output {
       if (was && sameRow(row, was)) return before.text[y]!;
       const joined = rowToString(row);
       // A copy: the row is filled again two frames on, and the writer may be handed this frame later.
-      composed.set(joined, row.slice());
+      // Only a row of the frame's width is full: one written past it (a frame composed at no width,
+      // for a terminal that reports no size) grew with holes, and its text is parsed instead.
+      if (row.length === this.width) composed.set(joined, row.slice());
       return joined;
     });
     frames.composed = composed;
