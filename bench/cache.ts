@@ -7,6 +7,7 @@
  * a timeline of medians, ms from process start. BENCH_NODE=path runs the
  * client with another Node.js (e.g. .tmp/nodes/v22/bin/node); the first start
  * with it fills its compile cache, as a user's first start would.
+ * BENCH_NODE_FLAGS adds flags to the measured starts (for example to profile them).
  */
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, readdirSync, statSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +29,8 @@ const eventSeconds = Number(process.env.BENCH_CACHE_SECONDS ?? 40);
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin/termchat.cjs");
 const node = process.env.BENCH_NODE ?? process.execPath;
+/** BENCH_NODE_FLAGS: flags for the measured starts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile them). */
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const dir = mkdtempSync(join(tmpdir(), "termchat-bench-cache-"));
 const { url, email, apiKey, stop } = await startBenchServer(data);
 const proxy = new FaultProxy(Number(new URL(url).port));
@@ -66,7 +69,7 @@ async function delayedStart(args: string[], i: number): Promise<Start> {
   let release!: () => void;
   proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (release = r)) } });
   const trace = join(dir, `trace-${args.join("")}-${i}`);
-  const s = await TmuxSession.start([node, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
+  const s = await TmuxSession.start([node, ...nodeFlags, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
   const timer = setTimeout(() => release(), delayMs);
   try {
     await waitScreen(s, /connected/, 60_000, delayMs - 100);

@@ -17,7 +17,7 @@
  *
  * Client → link → server-side proxy (notes requests) → server.
  * BENCH_LINK_GZIP=0 or 1 runs one variant only, BENCH_LINK_RTT=50 or 150 one profile only;
- * BENCH_LINK_DEBUG=1 prints each run's requests.
+ * BENCH_LINK_DEBUG=1 prints each run's requests; BENCH_NODE_FLAGS adds flags to the client's starts.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -102,6 +102,9 @@ async function waitFor<T>(what: string, get: () => T | undefined, session: TmuxS
   }
 }
 
+/** BENCH_NODE_FLAGS: flags for the client's starts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p" to profile them). */
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+
 /** The zero-cost client: curl posts the register; its events poll could reach the server half a round trip after the answer is in. */
 async function zeroCost(w: Wire, body: string): Promise<number> {
   const file = join(dir, "register-params");
@@ -119,7 +122,7 @@ async function once(w: Wire, cacheHome: string, tag: string, cached: boolean): P
   tap.log.length = 0;
   const connectionsBefore = link.connections;
   const trace = join(dir, `trace-${tag}`);
-  const session = await TmuxSession.start([process.execPath, bin, "--config", w.rc], {
+  const session = await TmuxSession.start([process.execPath, ...nodeFlags, bin, "--config", w.rc], {
     cols: 120,
     rows: 40,
     cwd: root,

@@ -52,6 +52,8 @@ await mkdir("dist", { recursive: true });
 const root = process.cwd();
 // The image decoder's thread is bundled apart and carried as text (scripts/image-worker.mjs).
 let workerMeta = { inputs: {}, outputs: {} };
+/** Where the build's id goes until it is known (24 characters, as the id). */
+const BUILD_STAND_IN = "termchat-build-id-000000";
 const common = {
   bundle: true,
   platform: "node",
@@ -69,7 +71,8 @@ const common = {
   loader: { ".wasm": "binary" },
   // Ink imports react-devtools-core only when DEV is set (the Ink patch removes that import); we never ship it.
   alias: { "react-devtools-core": "./scripts/devtools-stub.mjs" },
-  define: { "process.env.NODE_ENV": '"production"' },
+  // The build's id (src/sync/cache-file.ts, BUILD_ID): a stand-in of its length, replaced below.
+  define: { "process.env.NODE_ENV": '"production"', __TERMCHAT_BUILD__: JSON.stringify(BUILD_STAND_IN) },
 };
 const plugins = (start) => [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2(start), imageWorkerPlugin((m) => (workerMeta = m))];
 // The bundle's two parts (scripts/start-part.mjs). First, which files the start part carries.
@@ -108,8 +111,11 @@ if (twice.length > 0) throw new Error(`build: in both parts: ${twice.join(", ")}
 // The first line names the build by a hash of its contents (the launcher's code cache is per
 // build) and says where the later part begins.
 const ascii = async (file) => (await readFile(file, "utf8")).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-const [startCode, laterCode] = [await ascii("dist/termchat.cjs"), await ascii("dist/termchat.later.cjs")];
+let [startCode, laterCode] = [await ascii("dist/termchat.cjs"), await ascii("dist/termchat.later.cjs")];
 const id = createHash("sha256").update(startCode).update(laterCode).digest("hex").slice(0, 24);
+// The code that asks for the build's id gets this one (as long as the stand-in, so the source maps hold).
+if (!laterCode.includes(BUILD_STAND_IN) && !startCode.includes(BUILD_STAND_IN)) throw new Error("build: the build id's stand-in is not in the bundle");
+[startCode, laterCode] = [startCode, laterCode].map((code) => code.replaceAll(BUILD_STAND_IN, id));
 const startText = `(function (exports, require, module, __filename, __dirname, __termchat_later) {\n${startCode}\n})\n`;
 const head = (at) => `// termchat build ${id} later ${String(at).padStart(12, "0")}\n`;
 const laterAt = head(0).length + startText.length;

@@ -20,6 +20,7 @@ import { registerParamsFor } from "../sync/register-params.js";
 import type { SettingsFile } from "../config/settings.js";
 import { ConfigError } from "../config/zuliprc.js";
 import { sanitize } from "../render/sanitize.js";
+import { cachePath, defaultCacheDir, readAhead } from "../sync/cache-ahead.js";
 
 
 function fail(message: string, code: number): never {
@@ -152,8 +153,9 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   performance.mark("termchat:register-sent");
   // The last run's state draws the first screen while the register is under way (never for the demo).
   // Nor for a spectator: what it reads is public and fetched afresh.
-  const cacheFile = args.demo || args.noCache || client.spectator ? undefined : await import("../sync/cache-file.js");
-  const cacheDir = cacheFile?.defaultCacheDir();
+  const cacheDir = args.demo || args.noCache || client.spectator ? undefined : defaultCacheDir();
+  // Its file is read and decompressed (on the thread pool) while the code that uses it loads.
+  if (cacheDir) readAhead(cachePath(cacheDir, { site: client.site.href, email: account.email }));
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;
   // The UI's modules, once loaded: the start's garbage is collected with them (see beforeUserList).

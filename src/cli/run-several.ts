@@ -16,6 +16,7 @@ import { registerParamsFor } from "../sync/register-params.js";
 import { clientForAccount, type Account } from "./account.js";
 import { accountsAdmin } from "./accounts-admin.js";
 import { INSECURE_NOTE } from "./tls-files.js";
+import { cachePath, defaultCacheDir, readAhead } from "../sync/cache-ahead.js";
 
 /** An account with its name; `connect`: connected at start (else listed, and connected from the palette). */
 export type NamedAccount = Account & { name: string; connect: boolean };
@@ -40,15 +41,16 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
     return { client, insecure: Boolean(a.insecure) };
   };
   const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));
+  const cacheDir = o.noCache ? undefined : defaultCacheDir();
+  // Their files are read and decompressed (on the thread pool) while the code that uses them loads.
+  if (cacheDir) for (const { a, client } of opened) readAhead(cachePath(cacheDir, { site: client.site.href, email: a.email }));
   const uiReady = import("../ui/run.js");
-  const [{ AccountsRegistry }, { startAccounts }, { checkedRegister }, { AccountRuntime }, cacheFile] = await Promise.all([
+  const [{ AccountsRegistry }, { startAccounts }, { checkedRegister }, { AccountRuntime }] = await Promise.all([
     import("../sync/accounts-registry.js"),
     import("../sync/accounts-start.js"),
     import("../sync/start-guard.js"),
     import("../sync/account-runtime.js"),
-    import("../sync/cache-file.js"),
   ]);
-  const cacheDir = o.noCache ? undefined : cacheFile.defaultCacheDir();
   const registry = new AccountsRegistry();
   const notes: string[] = [];
   // Each account's local state opens on its own; one that cannot (its outbox unreadable, say) is said, the others go on.

@@ -4,28 +4,57 @@
  * user), mode 0600, replaced atomically (temp file, fsync, rename). A file that
  * cannot be used (truncated, damaged, another format or account) is reported
  * and left for the next write to replace; it never stops the start.
+ *
+ * The file's first line names the build that wrote it and carries a digest of the rest (the
+ * JSON). Before a write, the data goes through the checks a read from another build makes
+ * (cache-snapshot.ts, checkCacheData), in the shape those checks give; so a read by the same
+ * build of a file whose digest still matches skips them, and draws that much sooner. Any other
+ * file (another build's, one changed since, one with no such line) is checked in full.
  */
-import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
-import { homedir } from "node:os";
+import { createHash, randomBytes } from "node:crypto";
+import { chmod, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { gunzip, gzip, constants as zlibConstants } from "node:zlib";
+import { gzip, constants as zlibConstants } from "node:zlib";
 import { accountStem, removeStaleTemps, type AccountRef } from "./persist.js";
-import { CacheRejected, checkCacheData, storeFromCache, type CacheData } from "./cache-snapshot.js";
+import { cachePath, readCacheBytes, takeReadAhead } from "./cache-ahead.js";
+
+export { cachePath, defaultCacheDir } from "./cache-ahead.js";
+import { CacheRejected, checkCacheData, storeFromCache, trustedCacheData, type CacheData } from "./cache-snapshot.js";
 import type { Store } from "../model/store.js";
 
 const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
-/** `$XDG_CACHE_HOME/termchat`, else `~/.cache/termchat`. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith("/") ? env.XDG_CACHE_HOME : join(homedir(), ".cache");
-  return join(base, "termchat");
+declare const __TERMCHAT_BUILD__: string | undefined;
+/**
+ * The bundle's build (the id on its first line, set by scripts/build.mjs); undefined when run
+ * from the sources, where every cache is checked in full.
+ */
+export const BUILD_ID: string | undefined = typeof __TERMCHAT_BUILD__ === "string" ? __TERMCHAT_BUILD__ : undefined;
+
+const HEAD = "termchat-cache";
+
+/** What writes and reads may be told: the build doing it (tests name one; default BUILD_ID). */
+export interface CacheBuild {
+  build?: string;
 }
 
-export function cachePath(dir: string, account: AccountRef): string {
-  return join(dir, `cache-${accountStem(account)}.json.gz`);
+const digestOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The file's text: its first line (the build and the digest of the JSON), then the JSON. */
+function framed(json: string, build: string | undefined): Buffer {
+  const body = Buffer.from(json);
+  return Buffer.concat([Buffer.from(`${HEAD} ${build ?? "-"} ${digestOf(body)}\n`), body]);
+}
+
+/** The JSON of a file's text, and whether this build wrote it and it is unchanged since. */
+function unframed(text: Buffer, build: string | undefined): { json: Buffer; trusted: boolean } {
+  if (text.subarray(0, HEAD.length + 1).toString("latin1") !== `${HEAD} `) return { json: text, trusted: false };
+  const end = text.indexOf(10);
+  if (end < 0) throw new CacheRejected("its contents are damaged");
+  const [, writer, digest] = text.subarray(0, end).toString("latin1").split(" ");
+  const json = text.subarray(end + 1);
+  return { json, trusted: build !== undefined && writer === build && digest === digestOf(json) };
 }
 
 export type CacheLoad =
@@ -34,35 +63,31 @@ export type CacheLoad =
   | { kind: "rejected"; reason: string };
 
 /** Reads the account's cache and builds a store from it; never throws. */
-export async function loadCache(dir: string, account: AccountRef): Promise<CacheLoad> {
+export async function loadCache(dir: string, account: AccountRef, o: CacheBuild = {}): Promise<CacheLoad> {
   const path = cachePath(dir, account);
-  let buf: Buffer;
-  try {
-    await removeStaleTemps(path);
-    buf = await readFile(path);
-    performance.mark("termchat:cache-read");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { kind: "none" };
-    return { kind: "rejected", reason: `could not be read (${(err as NodeJS.ErrnoException).code ?? "error"})` };
+  // Read ahead when the start could (cache-ahead.ts); else now.
+  const read = await (takeReadAhead(path) ?? readCacheBytes(path));
+  performance.mark("termchat:cache-read");
+  await removeStaleTemps(path).catch(() => undefined);
+  if (read.kind === "unreadable") {
+    if (read.error.code === "ENOENT") return { kind: "none" };
+    return { kind: "rejected", reason: `could not be read (${read.error.code ?? "error"})` };
   }
   try {
-    let text: string;
-    try {
-      text = (await gunzipAsync(buf)).toString("utf8");
-    } catch {
-      throw new CacheRejected("it is truncated or damaged");
-    }
+    if (read.kind === "not-gzip") throw new CacheRejected("it is truncated or damaged");
+    const text = read.text;
+    const { json, trusted } = unframed(text, "build" in o ? o.build : BUILD_ID);
     let raw: unknown;
     try {
-      raw = JSON.parse(text);
+      raw = JSON.parse(json.toString("utf8"));
     } catch {
       throw new CacheRejected("its contents are damaged");
     }
     performance.mark("termchat:cache-parsed");
-    const data = checkCacheData(raw, account);
+    const data = trusted ? trustedCacheData(raw, account) : checkCacheData(raw, account);
     const store = storeFromCache(data);
     performance.mark("termchat:cache-store");
-    return { kind: "loaded", store, data, bytes: buf.length };
+    return { kind: "loaded", store, data, bytes: read.size };
   } catch (err) {
     return { kind: "rejected", reason: err instanceof CacheRejected ? err.message : "its contents are damaged" };
   }
@@ -75,9 +100,14 @@ async function ensureDir(dir: string): Promise<void> {
   if ((s.mode & 0o777) !== 0o700) await chmod(dir, 0o700);
 }
 
-/** Compresses and writes the data: all or nothing, private to the user. Returns the size on disk. */
-export async function writeCache(dir: string, account: AccountRef, data: CacheData): Promise<number> {
-  const body = await gzipAsync(Buffer.from(JSON.stringify(data)), { level: zlibConstants.Z_BEST_SPEED });
+/**
+ * Checks the data as a read would (throws CacheRejected when it would not be read), then
+ * compresses and writes it in the shape the check gave: all or nothing, private to the user.
+ * Returns the size on disk.
+ */
+export async function writeCache(dir: string, account: AccountRef, data: CacheData, o: CacheBuild = {}): Promise<number> {
+  const checked = checkCacheData(data, account);
+  const body = await gzipAsync(framed(JSON.stringify(checked), "build" in o ? o.build : BUILD_ID), { level: zlibConstants.Z_BEST_SPEED });
   await ensureDir(dir);
   const path = cachePath(dir, account);
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;

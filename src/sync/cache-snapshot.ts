@@ -7,7 +7,7 @@
  */
 import * as z from "zod";
 import { messageSchema, topicSchema, type Message, type Topic, type User } from "../api/schemas/common.js";
-import { registerResponseSchema, type RegisterResponse, type UnreadMsgs } from "../api/schemas/register.js";
+import { registerResponseSchema, relistLazyRecords, type RegisterResponse, type UnreadMsgs } from "../api/schemas/register.js";
 import { checkCachedUnreads } from "./cache-unreads.js";
 import { messageDmUsers, narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
@@ -187,23 +187,31 @@ export class CacheRejected extends Error {
   }
 }
 
-/** Checks parsed JSON: the format, the version and the account. Throws CacheRejected. */
-export function checkCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
+/** The format's version and the account; the rest is not looked at. Throws CacheRejected. */
+function checkFileOf(raw: unknown, account: { site: string; email: string }): CacheData {
   const version = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as { version?: unknown }).version : undefined;
   if (typeof version !== "number") throw new CacheRejected("not a termchat cache");
   if (version !== CACHE_VERSION) throw new CacheRejected(`written by another version of termchat (format ${version})`);
-  const parsed = cacheSchema.safeParse(raw);
-  if (!parsed.success) throw new CacheRejected("its contents are damaged");
-  const data = parsed.data as CacheData;
-  if (data.account.site.replace(/\/+$/, "") !== account.site.replace(/\/+$/, "") || data.account.email.toLowerCase() !== account.email.toLowerCase()) {
+  const data = raw as CacheData;
+  const owner = data.account as Partial<CacheData["account"]> | undefined;
+  if (typeof owner?.site !== "string" || typeof owner.email !== "string" || typeof owner.userId !== "number") throw new CacheRejected("its contents are damaged");
+  if (owner.site.replace(/\/+$/, "") !== account.site.replace(/\/+$/, "") || owner.email.toLowerCase() !== account.email.toLowerCase()) {
     throw new CacheRejected("it belongs to another account");
   }
   return data;
 }
 
-/** Builds a store from cached data (throws CacheRejected when the data does not make one). */
-export function storeFromCache(data: CacheData): Store {
-  // The unread ids, the bulk of the record, are checked by hand; the rest by the register's schema.
+/**
+ * Checks parsed JSON as the server's answers are checked: the format, the version and the
+ * account, the messages and topics by their schemas, the register by its own (its unread ids by
+ * hand, cache-unreads.ts). Returns the data in the shape those checks give, which is the shape
+ * the store is built from (defaults filled in). Throws CacheRejected.
+ */
+export function checkCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
+  checkFileOf(raw, account);
+  const parsed = cacheSchema.safeParse(raw);
+  if (!parsed.success) throw new CacheRejected("its contents are damaged");
+  const data = parsed.data as CacheData;
   const { unread_msgs: rawUnreads, ...rest } = data.register;
   let unreads: UnreadMsgs | undefined;
   try {
@@ -214,10 +222,31 @@ export function storeFromCache(data: CacheData): Store {
   const reg = registerResponseSchema.safeParse(rest);
   if (!reg.success) throw new CacheRejected("its contents are damaged");
   if (unreads) reg.data.unread_msgs = unreads;
-  if (reg.data.user_id !== data.account.userId) throw new CacheRejected("it belongs to another account");
+  data.register = reg.data as Record<string, unknown>;
+  return data;
+}
+
+/**
+ * Data this very build checked (checkCacheData) and wrote, unchanged since (cache-file.ts
+ * compares a digest of the file's text): only its version and account are looked at, as the
+ * rest is what the same checks gave.
+ */
+export function trustedCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
+  const data = checkFileOf(raw, account);
+  try {
+    relistLazyRecords(data.register);
+  } catch {
+    throw new CacheRejected("its contents are damaged");
+  }
+  return data;
+}
+
+/** Builds a store from checked (or trusted) data; throws CacheRejected when the data does not make one. */
+export function storeFromCache(data: CacheData): Store {
+  if (data.register.user_id !== data.account.userId) throw new CacheRejected("it belongs to another account");
   let store: Store;
   try {
-    store = new Store(reg.data as RegisterResponse);
+    store = new Store(data.register as unknown as RegisterResponse);
     for (const t of data.topics) store.setTopics(t.channelId, t.topics);
     for (const l of data.lists) {
       store.addFetched(l.narrow, l.messages, { foundOldest: l.foundOldest, foundNewest: l.foundNewest, direction: "around" });

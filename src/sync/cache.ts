@@ -11,7 +11,7 @@
 import type { Narrow } from "../model/narrow.js";
 import type { Store } from "../model/store.js";
 import { realClock, type Clock, type TimerHandle } from "./clock.js";
-import { loadCache, writeCache } from "./cache-file.js";
+import { loadCache, writeCache, type CacheLoad } from "./cache-file.js";
 import { registerBase, takeSnapshot, type CacheData, type CacheLimits } from "./cache-snapshot.js";
 import type { AccountRef } from "./persist.js";
 import type { UpdateMachine } from "./update-machine.js";
@@ -29,7 +29,7 @@ export interface CacheKeeperOptions {
 
 export interface CacheStats {
   writes: number;
-  /** Milliseconds on the main thread (snapshot) and in all (with compression and the file) of the last write. */
+  /** Milliseconds on the main thread (snapshot, check, JSON) and in all (with compression and the file) of the last write. */
   lastSnapshotMs: number;
   lastWriteMs: number;
   lastBytes: number;
@@ -84,11 +84,16 @@ export class CacheKeeper {
    * Reads the account's cache; when usable, its store becomes the machine's
    * until the register answers. Call before `machine.start()`.
    */
-  static async open(machine: UpdateMachine, opts: CacheKeeperOptions): Promise<CacheKeeper> {
-    const loaded = await loadCache(opts.dir, opts.account);
+  static async open(machine: UpdateMachine, opts: CacheKeeperOptions, reading?: Promise<CacheLoad>): Promise<CacheKeeper> {
+    const loaded = await (reading ?? CacheKeeper.read(opts));
     if (loaded.kind === "loaded") return new CacheKeeper(machine, opts, { data: loaded.data, store: loaded.store });
     const note = loaded.kind === "rejected" ? `The local cache was not used: ${loaded.reason}; it will be rewritten.` : undefined;
     return new CacheKeeper(machine, opts, { note });
+  }
+
+  /** Reads the account's cache, for an `open` to come (the start reads it while other files load). */
+  static read(opts: CacheKeeperOptions): Promise<CacheLoad> {
+    return loadCache(opts.dir, opts.account);
   }
 
   /** Whether `store` is the one read from the cache (the screen says it may be out of date). */
@@ -142,8 +147,10 @@ export class CacheKeeper {
           view: this.view,
           limits: this.opts.limits,
         });
+        // The check and the JSON happen on this thread too, before the write's first wait.
+        const written = writeCache(this.opts.dir, this.opts.account, data);
         this.stats.lastSnapshotMs = performance.now() - t0;
-        this.stats.lastBytes = await writeCache(this.opts.dir, this.opts.account, data);
+        this.stats.lastBytes = await written;
         this.stats.writes++;
         this.stats.lastError = undefined;
       } catch (err) {

@@ -15,7 +15,8 @@ import { FEED, narrowToApi, type Narrow } from "../../src/model/narrow.js";
 import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
 import type { Store } from "../../src/model/store.js";
 import { CacheKeeper } from "../../src/sync/cache.js";
-import { cachePath, loadCache } from "../../src/sync/cache-file.js";
+import { cachePath, loadCache, writeCache } from "../../src/sync/cache-file.js";
+import { takeSnapshot } from "../../src/sync/cache-snapshot.js";
 import { UpdateMachine, type SyncApi } from "../../src/sync/update-machine.js";
 import { getOwnUser } from "../../src/api/routes/users.js";
 import { buildSidebarRows } from "../../src/ui/sidebar-rows.js";
@@ -181,4 +182,22 @@ it("writes while live at most once per interval, and only when something changed
   await keeper.dispose();
   expect(keeper.stats.writes).toBe(2);
   expect(keeper.stats.lastError).toBeUndefined();
+});
+
+it("a cache read back by the build that wrote it, without checking it again, gives the store a full check gives", async () => {
+  const client = ctx.client();
+  const live = await firstRun(client);
+  const data = takeSnapshot(live, { ...account(client), base: {}, maxMessageId: Math.max(...ids(live, FEED)), now: 1, view: FEED });
+  await writeCache(dir, account(client), data, { build: "this-build" });
+  const trusted = await loadCache(dir, account(client), { build: "this-build" });
+  const checked = await loadCache(dir, account(client), { build: "another-build" });
+  if (trusted.kind !== "loaded" || checked.kind !== "loaded") throw new Error(`not loaded: ${trusted.kind}, ${checked.kind}`);
+  // What either draws, and what either would write again.
+  for (const s of [trusted.store, checked.store]) {
+    expect(ids(s, FEED)).toEqual(ids(live, FEED));
+    expect(feedUnreadCount(s)).toBe(feedUnreadCount(live));
+  }
+  expect(sidebarText(trusted.store)).toBe(sidebarText(checked.store));
+  const again = (s: Store) => JSON.parse(JSON.stringify(takeSnapshot(s, { ...account(client), base: {}, maxMessageId: 0, now: 1 }))) as unknown;
+  expect(again(trusted.store)).toEqual(again(checked.store));
 });

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { UsageError, parseCliArgs } from "../../src/cli/args.js";
 import { runCacheCommand } from "../../src/cli/cache-command.js";
 import { cachePath, writeCache } from "../../src/sync/cache-file.js";
-import type { CacheData } from "../../src/sync/cache-snapshot.js";
+import { takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
+import { Store } from "../../src/model/store.js";
+import { registerResponse } from "../fixtures/example.js";
 
 let root: string;
 let saved: string | undefined;
@@ -21,7 +23,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const data = (site: string, email: string) => ({ version: 1, account: { site, email, userId: 1 }, savedAt: 0, maxMessageId: 0, register: {}, topics: [], lists: [] }) as CacheData;
+const data = (site: string, email: string): CacheData => takeSnapshot(new Store(registerResponse()), { site, email, base: {}, maxMessageId: 0, now: 0 });
 
 it("parses --no-cache, and the cache command with clear", () => {
   expect(parseCliArgs(["--no-cache"])).toMatchObject({ command: "client", noCache: true });

@@ -6,7 +6,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../src/api/http.js";
 import { FEED, type Narrow } from "../../src/model/narrow.js";
@@ -14,7 +16,7 @@ import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
 import { Store } from "../../src/model/store.js";
 import { CacheKeeper } from "../../src/sync/cache.js";
 import { cachePath, clearCache, loadCache, writeCache } from "../../src/sync/cache-file.js";
-import { takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
+import { CacheRejected, takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
 import { UpdateMachine } from "../../src/sync/update-machine.js";
 import { dmMessage, otherUser, registerResponse, selfUser, streamMessage, subscription, unreadMessages } from "../fixtures/example.js";
 import { fakeSyncApi } from "../fixtures/fake-sync.js";
@@ -117,6 +119,51 @@ describe("a cache that cannot be used is set aside with a reason", () => {
     await writeFile(cachePath(dir, account), Buffer.from("garbage"));
     await writeCache(dir, account, snapshot());
     expect((await loadCache(dir, account)).kind).toBe("loaded");
+  });
+});
+
+describe("a file this build wrote is read back without its check; any other is checked in full", () => {
+  const build = { build: "build-one" };
+  /** A file's text with a first line naming `writer` and the digest of `json`. */
+  const framed = (writer: string, json: string) => gzipSync(Buffer.from(`termchat-cache ${writer} ${createHash("sha256").update(json).digest("hex")}\n${json}`));
+  // Damage a store would take without a word (a message's text that is not text): only the check sees it.
+  const damaged = (data = snapshot()) => {
+    return JSON.stringify({ ...data, lists: data.lists.map((l) => ({ ...l, messages: l.messages.map((m) => ({ ...m, content: 42 })) })) });
+  };
+
+  it("written and read by one build", async () => {
+    await writeCache(dir, account, snapshot(), build);
+    const text = gunzipSync(await readFile(cachePath(dir, account))).toString("utf8");
+    expect(text.split("\n")[0]).toMatch(/^termchat-cache build-one [0-9a-f]{64}$/);
+    const loaded = await loadCache(dir, account, build);
+    if (loaded.kind !== "loaded") throw new Error(`not loaded: ${JSON.stringify(loaded)}`);
+    expect(narrowMessages(loaded.store, FEED).map((m) => m.id)).toEqual([100, 101, 102]);
+    expect(loaded.store.userName(otherUser.user_id)).toBe(otherUser.full_name);
+  });
+
+  it("changed since it was written: checked, and refused when damaged", async () => {
+    await writeCache(dir, account, snapshot(), build);
+    const text = gunzipSync(await readFile(cachePath(dir, account))).toString("utf8");
+    const head = text.slice(0, text.indexOf("\n"));
+    await writeFile(cachePath(dir, account), gzipSync(Buffer.from(`${head}\n${damaged(JSON.parse(text.slice(head.length + 1)) as CacheData)}`)));
+    const loaded = await loadCache(dir, account, build);
+    expect(loaded).toEqual({ kind: "rejected", reason: "its contents are damaged" });
+  });
+
+  it("written by another build: checked, and refused when damaged", async () => {
+    await mkdir(dir, { recursive: true });
+    await writeFile(cachePath(dir, account), framed("build-zero", damaged()));
+    expect(await loadCache(dir, account, build)).toEqual({ kind: "rejected", reason: "its contents are damaged" });
+    await writeFile(cachePath(dir, account), framed("build-zero", JSON.stringify(snapshot())));
+    expect((await loadCache(dir, account, build)).kind).toBe("loaded");
+  });
+
+  it("a snapshot its own check refuses is not written, and the file stays as it was", async () => {
+    await writeCache(dir, account, snapshot(), build);
+    const before = await readFile(cachePath(dir, account));
+    const bad = { ...snapshot(), lists: [{ narrow: FEED, foundOldest: true, foundNewest: true, messages: [{ id: "x" }] }] } as unknown as CacheData;
+    await expect(writeCache(dir, account, bad, build)).rejects.toBeInstanceOf(CacheRejected);
+    expect(await readFile(cachePath(dir, account))).toEqual(before);
   });
 });
 

@@ -38,6 +38,11 @@ export class LazyRecords<T> {
     return this.check(id);
   }
 
+  /** As JSON: the plain list, the records checked so far in the form kept, the others as they came. */
+  toJSON(): unknown[] {
+    return [...this.checked.values(), ...this.pending.values()];
+  }
+
   /** Checks up to `count` records not checked yet; returns how many remain. */
   checkSome(count: number): number {
     for (const id of this.pending.keys()) {

@@ -73,6 +73,20 @@ export function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string
     .transform((raw) => new LazyRecords(raw, schema, what, idOf, keep));
 }
 
+const realmUsersField = lazyArray(userSchema, "user", "user_id", adoptCheckedUser);
+const neverSubscribedField = lazyArray(channelSchema, "channel", "stream_id");
+
+/**
+ * A register-shaped record this build's schema gave before (written out as JSON, the local
+ * cache's), made that shape again: its two lists of records checked as they are used become
+ * such lists once more (LazyRecords writes itself out as the plain list).
+ */
+export function relistLazyRecords(reg: Record<string, unknown>): Record<string, unknown> {
+  reg.realm_users = realmUsersField.parse(reg.realm_users);
+  reg.never_subscribed = neverSubscribedField.parse(reg.never_subscribed);
+  return reg;
+}
+
 export const registerResponseSchema = z.preprocess(
   mapPublicNames,
   tolerantObject({
@@ -104,13 +118,13 @@ export const registerResponseSchema = z.preprocess(
     full_name: z.string().optional(),
     // Checked one by one as they are used (see LazyRecords): a big organization has tens of
     // thousands, and the first screen needs a handful.
-    realm_users: lazyArray(userSchema, "user", "user_id", adoptCheckedUser),
+    realm_users: realmUsersField,
     realm_non_active_users: z.array(userSchema).default([]),
     cross_realm_bots: z.array(userSchema).default([]),
     subscriptions: z.array(subscriptionSchema).default([]),
     unsubscribed: z.array(subscriptionSchema).default([]),
     // Channels one can join: a big organization has thousands, the first screen needs none.
-    never_subscribed: lazyArray(channelSchema, "channel", "stream_id"),
+    never_subscribed: neverSubscribedField,
     channel_folders: z.array(channelFolderSchema).default([]),
     unread_msgs: unreadMsgsSchema.optional(),
     recent_private_conversations: z.array(recentDmSchema).default([]),
