@@ -154,7 +154,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // The last run's state draws the first screen while the register is under way (never for the demo).
   // Nor for a spectator: what it reads is public and fetched afresh.
   const cacheDir = args.demo || args.noCache || client.spectator ? undefined : defaultCacheDir();
-  // Its file is read and decompressed (on the thread pool) while the code that uses it loads.
+  // Its file is read and decompressed before the code that uses it loads (cache-ahead.ts).
   if (cacheDir) readAhead(cachePath(cacheDir, { site: client.site.href, email: account.email }));
   // In a terminal the UI's modules load meanwhile too: the first frame (from the cache, when there is one) waits for them.
   const uiReady = process.stdin.isTTY ? import("../ui/run.js") : undefined;

@@ -42,7 +42,7 @@ export async function runSeveral(accounts: NamedAccount[], o: SeveralOptions): P
   };
   const opened = await Promise.all(accounts.map(async (a) => ({ a, ...(await clientFor(a)) })));
   const cacheDir = o.noCache ? undefined : defaultCacheDir();
-  // Their files are read and decompressed (on the thread pool) while the code that uses them loads.
+  // Their files are read and decompressed before the code that uses them loads (cache-ahead.ts).
   if (cacheDir) for (const { a, client } of opened) readAhead(cachePath(cacheDir, { site: client.site.href, email: a.email }));
   const uiReady = import("../ui/run.js");
   const [{ AccountsRegistry }, { startAccounts }, { checkedRegister }, { AccountRuntime }] = await Promise.all([

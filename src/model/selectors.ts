@@ -98,22 +98,18 @@ export interface DmRow {
 
 export function dmRows(store: Store, limit = 20): DmRow[] {
   const rows = new Map<string, DmRow>();
-  for (const c of store.recentDms.values()) {
-    rows.set(c.userIds.join(","), {
-      userIds: c.userIds,
-      names: c.userIds.map((id) => store.userName(id)).join(", "),
-      unread: 0,
-      maxId: c.maxId,
-    });
-  }
+  for (const c of store.recentDms.values()) rows.set(c.userIds.join(","), { userIds: c.userIds, names: "", unread: 0, maxId: c.maxId });
   for (const u of store.unreads.dmConversations()) {
     const key = u.userIds.join(",");
-    const row = rows.get(key) ?? { userIds: u.userIds, names: u.userIds.map((id) => store.userName(id)).join(", "), unread: 0, maxId: u.maxId };
+    const row = rows.get(key) ?? { userIds: u.userIds, names: "", unread: 0, maxId: u.maxId };
     row.unread = u.count;
     row.maxId = Math.max(row.maxId, u.maxId);
     rows.set(key, row);
   }
-  return [...rows.values()].sort((a, b) => b.maxId - a.maxId).slice(0, limit);
+  // Names only for the rows shown: each may be a user's record checked on first use.
+  const shown = [...rows.values()].sort((a, b) => b.maxId - a.maxId).slice(0, limit);
+  for (const row of shown) row.names = row.userIds.map((id) => store.userName(id)).join(", ");
+  return shown;
 }
 
 /** The loaded messages of a narrow, oldest first. */

@@ -1,19 +1,19 @@
 /**
- * Where an account's cache file is, and its bytes read ahead. A start from the cache reads the
- * file while the rest of the client's code loads: the start part (scripts/start-part.mjs) names
- * the file once the register is on the wire, and the read and the decompression run on Node's
- * thread pool, so the bytes are in by the time the code that builds a store from them asks
- * (cache-file.ts, loadCache). Small on purpose: it is part of what every start loads first.
+ * Where an account's cache file is, and its bytes read ahead. A start from the cache reads and
+ * decompresses the file before the rest of the client's code loads: the start part
+ * (scripts/start-part.mjs) does it once the register is on the wire, so the bytes are there when
+ * the code that builds a store from them asks (cache-file.ts, loadCache). Small on purpose: it is
+ * part of what every start loads first.
  */
-import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { gunzip } from "node:zlib";
+import { gunzip, gunzipSync } from "node:zlib";
 import { accountStem, type AccountRef } from "./persist.js";
 
-const gunzipAsync = promisify(gunzip);
+const gunzipAsync = promisify(gunzip) as (buf: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
 
 /** `$XDG_CACHE_HOME/termchat`, else `~/.cache/termchat`. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -25,51 +25,60 @@ export function cachePath(dir: string, account: AccountRef): string {
   return join(dir, `cache-${accountStem(account)}.json.gz`);
 }
 
-/** A cache file's contents: decompressed (and its size on disk), or why not (it could not be read, or is not gzip). */
-export type CacheBytes = { kind: "bytes"; text: Buffer; size: number } | { kind: "unreadable"; error: NodeJS.ErrnoException } | { kind: "not-gzip" };
+/** Bounds on a cache file (a few hundred KB, a few MB decompressed, on a big organization): past them it is damaged. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 
-/** Reads and decompresses the file at `path`; never rejects. */
+/** A cache file's contents: decompressed (and its size on disk), or why not (it could not be read, or is not gzip). */
+export type CacheBytes = { kind: "bytes"; text: Buffer; size: number } | { kind: "unreadable"; error: NodeJS.ErrnoException } | { kind: "damaged" };
+
+/** Reads and decompresses the file at `path` (on the thread pool); never rejects. */
 export async function readCacheBytes(path: string): Promise<CacheBytes> {
   let buf: Buffer;
   try {
+    if ((await stat(path)).size > MAX_FILE_BYTES) return { kind: "damaged" };
     buf = await readFile(path);
   } catch (err) {
     return { kind: "unreadable", error: err as NodeJS.ErrnoException };
   }
-  return decompressed(buf);
-}
-
-async function decompressed(buf: Buffer): Promise<CacheBytes> {
   try {
-    return { kind: "bytes", text: await gunzipAsync(buf), size: buf.length };
+    return { kind: "bytes", text: await gunzipAsync(buf, { maxOutputLength: MAX_TEXT_BYTES }), size: buf.length };
   } catch {
-    return { kind: "not-gzip" };
+    return { kind: "damaged" };
   }
 }
 
-/** Reads begun ahead, by path: each taken once. */
-const ahead = new Map<string, Promise<CacheBytes>>();
-
-/**
- * Reads the file at `path` and begins its decompression, for a `takeReadAhead` to come. The read
- * is done at once (a few hundred KB from the page cache: well under a millisecond): an
- * asynchronous one takes several turns of the event loop, which the code loading meanwhile
- * does not give, and would be little further when it was asked for.
- */
-export function readAhead(path: string): void {
-  if (ahead.has(path)) return;
+/** The same, at once. */
+function readCacheBytesNow(path: string): CacheBytes {
   let buf: Buffer;
   try {
+    if (statSync(path).size > MAX_FILE_BYTES) return { kind: "damaged" };
     buf = readFileSync(path);
   } catch (err) {
-    ahead.set(path, Promise.resolve({ kind: "unreadable", error: err as NodeJS.ErrnoException }));
-    return;
+    return { kind: "unreadable", error: err as NodeJS.ErrnoException };
   }
-  ahead.set(path, decompressed(buf));
+  try {
+    return { kind: "bytes", text: gunzipSync(buf, { maxOutputLength: MAX_TEXT_BYTES }), size: buf.length };
+  } catch {
+    return { kind: "damaged" };
+  }
 }
 
-/** The read begun ahead for `path` (and forgets it), or undefined when none was. */
-export function takeReadAhead(path: string): Promise<CacheBytes> | undefined {
+/** Reads done ahead, by path: each taken once. */
+const ahead = new Map<string, CacheBytes>();
+
+/**
+ * Reads and decompresses the file at `path` now, for a `takeReadAhead` to come: a few
+ * milliseconds of this thread, at a moment it would otherwise spend compiling. Done on the
+ * thread pool, the read takes several turns of the event loop, and the decompression's result
+ * one more; the code loading meanwhile gives none, and the store waited for them.
+ */
+export function readAhead(path: string): void {
+  if (!ahead.has(path)) ahead.set(path, readCacheBytesNow(path));
+}
+
+/** The read done ahead for `path` (and forgets it), or undefined when none was. */
+export function takeReadAhead(path: string): CacheBytes | undefined {
   const read = ahead.get(path);
   ahead.delete(path);
   return read;

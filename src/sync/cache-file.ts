@@ -66,7 +66,7 @@ export type CacheLoad =
 export async function loadCache(dir: string, account: AccountRef, o: CacheBuild = {}): Promise<CacheLoad> {
   const path = cachePath(dir, account);
   // Read ahead when the start could (cache-ahead.ts); else now.
-  const read = await (takeReadAhead(path) ?? readCacheBytes(path));
+  const read = takeReadAhead(path) ?? (await readCacheBytes(path));
   performance.mark("termchat:cache-read");
   await removeStaleTemps(path).catch(() => undefined);
   if (read.kind === "unreadable") {
@@ -74,7 +74,7 @@ export async function loadCache(dir: string, account: AccountRef, o: CacheBuild 
     return { kind: "rejected", reason: `could not be read (${read.error.code ?? "error"})` };
   }
   try {
-    if (read.kind === "not-gzip") throw new CacheRejected("it is truncated or damaged");
+    if (read.kind === "damaged") throw new CacheRejected("it is truncated or damaged");
     const text = read.text;
     const { json, trusted } = unframed(text, "build" in o ? o.build : BUILD_ID);
     let raw: unknown;

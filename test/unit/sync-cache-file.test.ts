@@ -16,6 +16,7 @@ import { feedUnreadCount, narrowMessages } from "../../src/model/selectors.js";
 import { Store } from "../../src/model/store.js";
 import { CacheKeeper } from "../../src/sync/cache.js";
 import { cachePath, clearCache, loadCache, writeCache } from "../../src/sync/cache-file.js";
+import { readAhead, takeReadAhead } from "../../src/sync/cache-ahead.js";
 import { CacheRejected, takeSnapshot, type CacheData } from "../../src/sync/cache-snapshot.js";
 import { UpdateMachine } from "../../src/sync/update-machine.js";
 import { dmMessage, otherUser, registerResponse, selfUser, streamMessage, subscription, unreadMessages } from "../fixtures/example.js";
@@ -94,6 +95,7 @@ describe("a cache that cannot be used is set aside with a reason", () => {
     ["unread ids of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, unread_msgs: { count: 1, streams: [{ stream_id: 10, topic: "lunch", unread_message_ids: ["101"] }] } } }), /damaged/],
     ["an unread record of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, unread_msgs: [101] } }), /damaged/],
     ["a register of the wrong shape", () => gz({ ...snapshot(), register: { ...snapshot().register, subscriptions: "general" } }), /damaged/],
+    ["one that decompresses without end", () => gzipSync(Buffer.alloc(65 * 1024 * 1024)), /truncated or damaged/],
     ["a directory in its place", async () => void (await mkdir(cachePath(dir, account), { recursive: true })), /could not be read/],
   ];
   for (const [name, make, reason] of cases) {
@@ -164,6 +166,26 @@ describe("a file this build wrote is read back without its check; any other is c
     const bad = { ...snapshot(), lists: [{ narrow: FEED, foundOldest: true, foundNewest: true, messages: [{ id: "x" }] }] } as unknown as CacheData;
     await expect(writeCache(dir, account, bad, build)).rejects.toBeInstanceOf(CacheRejected);
     expect(await readFile(cachePath(dir, account))).toEqual(before);
+  });
+});
+
+describe("a file read ahead of the code that takes it", () => {
+  it("is taken once, and gives what reading it then gives", async () => {
+    await writeCache(dir, account, snapshot());
+    readAhead(cachePath(dir, account));
+    const loaded = await loadCache(dir, account);
+    if (loaded.kind !== "loaded") throw new Error(`not loaded: ${JSON.stringify(loaded)}`);
+    expect(narrowMessages(loaded.store, FEED).map((m) => m.id)).toEqual([100, 101, 102]);
+    expect(takeReadAhead(cachePath(dir, account))).toBeUndefined();
+  });
+
+  it("none, or one past the bounds, as a read then", async () => {
+    readAhead(cachePath(dir, account));
+    expect(await loadCache(dir, account)).toEqual({ kind: "none" });
+    await mkdir(dir, { recursive: true });
+    await writeFile(cachePath(dir, account), gzipSync(Buffer.alloc(65 * 1024 * 1024)));
+    readAhead(cachePath(dir, account));
+    expect(await loadCache(dir, account)).toEqual({ kind: "rejected", reason: "it is truncated or damaged" });
   });
 });
 
