@@ -141,11 +141,12 @@ export class AccountRuntime {
     const clock = o.clock ?? realClock;
     const dir = o.stateDir ?? defaultStateDir();
     const machine = new UpdateMachine(o.client, { ...o.machine, clock });
-    // The cache is read (its store built) while the journal's and the outbox's files are read.
+    // The journal's and the outbox's files are read (each in a few turns of the event loop) while
+    // the cache's store is built.
     const cacheOptions = o.cacheDir ? { dir: o.cacheDir, account: o.account, clock } : undefined;
+    const opening = Promise.all([DraftJournal.open({ dir, account: o.account, clock, debounceMs: o.journalDebounceMs }), Outbox.open(machine, { ...o.outbox, dir, account: o.account })]);
     const cacheRead = cacheOptions && CacheKeeper.read(cacheOptions);
-    const journal = await DraftJournal.open({ dir, account: o.account, clock, debounceMs: o.journalDebounceMs });
-    const outbox = await Outbox.open(machine, { ...o.outbox, dir, account: o.account });
+    const [journal, outbox] = await opening;
     const cache = cacheOptions ? await CacheKeeper.open(machine, cacheOptions, cacheRead) : undefined;
     return new AccountRuntime(
       o.account,

@@ -68,7 +68,8 @@ export async function loadCache(dir: string, account: AccountRef, o: CacheBuild 
   // Read ahead when the start could (cache-ahead.ts); else now.
   const read = takeReadAhead(path) ?? (await readCacheBytes(path));
   performance.mark("termchat:cache-read");
-  await removeStaleTemps(path).catch(() => undefined);
+  // Temp files a killed write left: removed in the background.
+  void removeStaleTemps(path).catch(() => undefined);
   if (read.kind === "unreadable") {
     if (read.error.code === "ENOENT") return { kind: "none" };
     return { kind: "rejected", reason: `could not be read (${read.error.code ?? "error"})` };
