@@ -39,8 +39,10 @@ export function luminance(c: Rgb): number {
 
 /** WCAG 2 contrast ratio, 1 to 21. */
 export function contrast(a: Rgb, b: Rgb): number {
-  const la = luminance(a);
-  const lb = luminance(b);
+  return luminanceContrast(luminance(a), luminance(b));
+}
+
+function luminanceContrast(la: number, lb: number): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
@@ -151,14 +153,21 @@ function distance(a: Rgb, b: Rgb): number {
   return Math.sqrt((2 + rm / 256) * dr * dr + 4 * dg * dg + (2 + (255 - rm) / 256) * db * db);
 }
 
+/** The colours from 16 on, with their luminance: a theme looks through them for each of its colours. */
+const PALETTE_256: ReadonlyArray<{ rgb: Rgb; luminance: number }> = Array.from({ length: 240 }, (_, i) => {
+  const rgb = ansi256Rgb(16 + i);
+  return { rgb, luminance: luminance(rgb) };
+});
+
 /** The 256-colour index (16–255) nearest to `c` among those with `min` contrast against `bg`. */
 export function nearest256(c: Rgb, bg: Rgb, min: number): number {
   const wanted = readableOn(c, bg, min);
+  const bgLuminance = luminance(bg);
   let best = isLight(bg) ? 16 : 231;
   let bestDistance = Infinity;
   for (let n = 16; n < 256; n++) {
-    const rgb = ansi256Rgb(n);
-    if (contrast(rgb, bg) < min) continue;
+    const { rgb, luminance: l } = PALETTE_256[n - 16]!;
+    if (luminanceContrast(l, bgLuminance) < min) continue;
     const d = distance(rgb, wanted);
     if (d < bestDistance) {
       best = n;
