@@ -1,9 +1,10 @@
 /**
  * After a rebuild the new store must hold every narrow the old one had
  * loaded, fetched again around the same anchor, so the views keep their
- * place and no message is missing. Runs against the new store before it is
- * swapped in; events that arrive meanwhile wait in the new queue and are
- * applied afterwards (the lists drop duplicates).
+ * place and no message is missing. The requests leave once the new queue
+ * exists, while the new store is built, and what they bring is added to it
+ * before it is swapped in; events that arrive meanwhile wait in the new queue
+ * and are applied afterwards (the lists drop duplicates).
  */
 import type { ApiClient } from "../api/http.js";
 import type { GetMessagesParams } from "../api/routes/messages.js";
@@ -54,19 +55,22 @@ export function loadedNarrows(old: Store, anchors: Anchors): LoadedNarrow[] {
   return out;
 }
 
-/** Fetches every loaded narrow of `old` into `fresh`. Throws on the first failure (the caller retries the rebuild). */
-export async function refetchNarrows(
-  client: ApiClient,
-  getMessages: GetMessagesFn,
-  old: Store,
-  fresh: Store,
-  anchors: Anchors,
-  signal?: AbortSignal,
-): Promise<number> {
-  const narrows = loadedNarrows(old, anchors);
+/** One narrow fetched again: its batches, in the order they came. */
+export interface Refetched {
+  narrow: Narrow;
+  batches: Array<{ messages: GetMessagesResponse["messages"]; foundOldest: boolean; foundNewest: boolean; direction: "around" | "newer" }>;
+}
+
+/**
+ * Fetches every loaded narrow of `old` again (the requests need the new queue to exist, not the
+ * new store: a rebuild sends them while it builds the store). `featureLevel` is the server's,
+ * from its register answer. Throws on the first failure (the caller retries the rebuild).
+ */
+export async function fetchNarrows(client: ApiClient, getMessages: GetMessagesFn, old: Store, anchors: Anchors, featureLevel: number, signal?: AbortSignal): Promise<Refetched[]> {
   const common = { apply_markdown: false, client_gravatar: true, allow_empty_topic_name: true } as const;
-  for (const n of narrows) {
-    const api = narrowToApi(n.narrow, fresh.realm.featureLevel);
+  const out: Refetched[] = [];
+  for (const n of loadedNarrows(old, anchors)) {
+    const api = narrowToApi(n.narrow, featureLevel);
     const res = await getMessages(
       client,
       {
@@ -79,20 +83,33 @@ export async function refetchNarrows(
       },
       signal,
     );
-    fresh.addFetched(n.narrow, res.messages, { foundOldest: res.found_oldest, foundNewest: res.found_newest, direction: "around" });
+    const fetched: Refetched = { narrow: n.narrow, batches: [{ messages: res.messages, foundOldest: res.found_oldest, foundNewest: res.found_newest, direction: "around" }] };
+    out.push(fetched);
     // A list that followed the newest messages must reach them again, or live messages would not be shown.
+    let last = newestOf(res.messages, undefined);
     let reached = res.found_newest;
     for (let i = 0; n.foundNewest && !reached && i < MAX_NEWER_BATCHES; i++) {
-      const list = fresh.messages.ensureList(n.narrow);
-      const last = list.ids[list.ids.length - 1];
       const more = await getMessages(
         client,
         { ...common, narrow: api, anchor: last ?? "newest", include_anchor: last === undefined, num_before: 0, num_after: MAX_BATCH },
         signal,
       );
-      fresh.addFetched(n.narrow, more.messages, { foundOldest: false, foundNewest: more.found_newest, direction: "newer" });
+      fetched.batches.push({ messages: more.messages, foundOldest: false, foundNewest: more.found_newest, direction: "newer" });
+      last = newestOf(more.messages, last);
       reached = more.found_newest;
     }
   }
-  return narrows.length;
+  return out;
+}
+
+function newestOf(messages: GetMessagesResponse["messages"], than: number | undefined): number | undefined {
+  let newest = than;
+  for (const m of messages) if (newest === undefined || m.id > newest) newest = m.id;
+  return newest;
+}
+
+/** Puts what `fetchNarrows` fetched into `fresh`; returns how many narrows. */
+export function addRefetched(fresh: Store, fetched: readonly Refetched[]): number {
+  for (const f of fetched) for (const b of f.batches) fresh.addFetched(f.narrow, b.messages, { foundOldest: b.foundOldest, foundNewest: b.foundNewest, direction: b.direction });
+  return fetched.length;
 }

@@ -36,7 +36,7 @@ import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
-import { refetchNarrows, type GetMessagesFn } from "./refetch.js";
+import { addRefetched, fetchNarrows, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
@@ -314,10 +314,14 @@ export class UpdateMachine {
         queueId = reg.queue_id;
         // Sent before the parse or the check when the register could; otherwise now.
         await firstPoll?.(reg);
+        // The old store's narrows (the local cache's, on a start) are fetched again while the new
+        // store is built: the new queue holds what happens from now on.
+        const refetching = previous ? fetchNarrows(this.client, this.api.getMessages, previous, this.anchors, reg.svc_feature_level, this.abort.signal) : undefined;
+        refetching?.catch(() => undefined); // its failure is met where it is awaited, below
         const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
         // A rebuild swaps in a store as whole as the one it replaces.
         if (reason !== "start") await fillUsers(store, { client: this.client, api: this.api, clock: this.clock, signal: this.abort.signal, random: this.opts.random, wanted: () => true });
-        if (previous) await refetchNarrows(this.client, this.api.getMessages, previous, store, this.anchors, this.abort.signal);
+        if (refetching) addRefetched(store, await refetching);
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;
         if (typeof maxId === "number") this.maxMessageId = Math.max(this.maxMessageId, maxId);

@@ -252,6 +252,28 @@ describe("a start from the cache and the user's own record", () => {
     await machine.stop();
   });
 
+  it("fetches the cached narrows again while the live store waits for that record", async () => {
+    await writeCache(dir, account, snapshot());
+    const fake = fakeSyncApi({ register: () => registerResponse({ user_id: undefined, realm_users: [] }) });
+    fake.setMessages([streamMessage({ id: 103, stream: general, subject: "lunch", content: "on my way" })]);
+    let answer!: () => void;
+    const record = new Promise<void>((r) => (answer = r));
+    const never = new Promise<never>(() => undefined);
+    const machine = new UpdateMachine(fake.client, { usersAfterStart: true, api: { ...fake.api, getOwnUser: async () => (await record, selfUser), getAllUsers: () => never } });
+    const keeper = await CacheKeeper.open(machine, { dir, account });
+    const started = machine.start();
+    // Both cached narrows are asked for before the record is in: the store is not built yet.
+    for (let i = 0; i < 200 && fake.count("getMessages") < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(fake.count("getMessages")).toBe(2);
+    expect(keeper.isCached(machine.store)).toBe(true);
+    answer();
+    const store = await started;
+    expect(keeper.isCached(store)).toBe(false);
+    expect(narrowMessages(store, topic).map((m) => m.content)).toEqual(["on my way"]);
+    await keeper.dispose();
+    await machine.stop();
+  });
+
   it("takes the cached record when that request fails, and goes live", async () => {
     const { store, machine, keeper } = await startFromCache(() => Promise.reject(new Error("connection reset")));
     expect(store.selfId).toBe(selfUser.user_id);
