@@ -18,10 +18,10 @@ import { promisify } from "node:util";
 import { gzip, constants as zlibConstants } from "node:zlib";
 import { accountStem, removeStaleTemps, type AccountRef } from "./persist.js";
 import { cachePath, readCacheBytes, takeReadAhead } from "./cache-ahead.js";
-
-export { cachePath, defaultCacheDir } from "./cache-ahead.js";
 import { CacheRejected, checkCacheData, storeFromCache, trustedCacheData, type CacheData } from "./cache-snapshot.js";
 import type { Store } from "../model/store.js";
+
+export { cachePath, defaultCacheDir } from "./cache-ahead.js";
 
 const gzipAsync = promisify(gzip);
 
@@ -77,7 +77,7 @@ export async function loadCache(dir: string, account: AccountRef, o: CacheBuild 
   try {
     if (read.kind === "damaged") throw new CacheRejected("it is truncated or damaged");
     const text = read.text;
-    const { json, trusted } = unframed(text, "build" in o ? o.build : BUILD_ID);
+    const { json, trusted } = unframed(text, o.build ?? BUILD_ID);
     let raw: unknown;
     try {
       raw = JSON.parse(json.toString("utf8"));
@@ -108,7 +108,7 @@ async function ensureDir(dir: string): Promise<void> {
  */
 export async function writeCache(dir: string, account: AccountRef, data: CacheData, o: CacheBuild = {}): Promise<number> {
   const checked = checkCacheData(data, account);
-  const body = await gzipAsync(framed(JSON.stringify(checked), "build" in o ? o.build : BUILD_ID), { level: zlibConstants.Z_BEST_SPEED });
+  const body = await gzipAsync(framed(JSON.stringify(checked), o.build ?? BUILD_ID), { level: zlibConstants.Z_BEST_SPEED });
   await ensureDir(dir);
   const path = cachePath(dir, account);
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
