@@ -6,14 +6,10 @@
  * part of what every start loads first.
  */
 import { readFileSync, statSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { gunzip, gunzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import { accountStem, type AccountRef } from "./persist.js";
-
-const gunzipAsync = promisify(gunzip) as (buf: Buffer, options: { maxOutputLength: number }) => Promise<Buffer>;
 
 /** `$XDG_CACHE_HOME/termchat`, else `~/.cache/termchat`. */
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -32,24 +28,12 @@ const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 /** A cache file's contents: decompressed (and its size on disk), or why not (it could not be read, or is not gzip). */
 export type CacheBytes = { kind: "bytes"; text: Buffer; size: number } | { kind: "unreadable"; error: NodeJS.ErrnoException } | { kind: "damaged" };
 
-/** Reads and decompresses the file at `path` (on the thread pool); never rejects. */
-export async function readCacheBytes(path: string): Promise<CacheBytes> {
-  let buf: Buffer;
-  try {
-    if ((await stat(path)).size > MAX_FILE_BYTES) return { kind: "damaged" };
-    buf = await readFile(path);
-  } catch (err) {
-    return { kind: "unreadable", error: err as NodeJS.ErrnoException };
-  }
-  try {
-    return { kind: "bytes", text: await gunzipAsync(buf, { maxOutputLength: MAX_TEXT_BYTES }), size: buf.length };
-  } catch {
-    return { kind: "damaged" };
-  }
-}
-
-/** The same, at once. */
-function readCacheBytesNow(path: string): CacheBytes {
+/**
+ * Reads and decompresses the file at `path`, at once: a few milliseconds for a few hundred KB.
+ * On the thread pool the read takes several turns of the event loop, and the decompression's
+ * result one more; the code loading at start gives none, and the store waited for them.
+ */
+export function readCacheBytes(path: string): CacheBytes {
   let buf: Buffer;
   try {
     if (statSync(path).size > MAX_FILE_BYTES) return { kind: "damaged" };
@@ -67,14 +51,9 @@ function readCacheBytesNow(path: string): CacheBytes {
 /** Reads done ahead, by path: each taken once. */
 const ahead = new Map<string, CacheBytes>();
 
-/**
- * Reads and decompresses the file at `path` now, for a `takeReadAhead` to come: a few
- * milliseconds of this thread, at a moment it would otherwise spend compiling. Done on the
- * thread pool, the read takes several turns of the event loop, and the decompression's result
- * one more; the code loading meanwhile gives none, and the store waited for them.
- */
+/** Reads the file at `path` now, for a `takeReadAhead` to come, while the main thread would otherwise be compiling. */
 export function readAhead(path: string): void {
-  if (!ahead.has(path)) ahead.set(path, readCacheBytesNow(path));
+  if (!ahead.has(path)) ahead.set(path, readCacheBytes(path));
 }
 
 /** The read done ahead for `path` (and forgets it), or undefined when none was. */

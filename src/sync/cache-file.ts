@@ -66,7 +66,7 @@ export type CacheLoad =
 export async function loadCache(dir: string, account: AccountRef, o: CacheBuild = {}): Promise<CacheLoad> {
   const path = cachePath(dir, account);
   // Read ahead when the start could (cache-ahead.ts); else now.
-  const read = takeReadAhead(path) ?? (await readCacheBytes(path));
+  const read = takeReadAhead(path) ?? readCacheBytes(path);
   performance.mark("termchat:cache-read");
   // Temp files a killed write left: removed in the background.
   void removeStaleTemps(path).catch(() => undefined);
