@@ -43,7 +43,7 @@ await loadMarkdown();
 const ctx: RenderContext = {
   selfUserId: store.selfId,
   userName: (id) => store.users.get(id)?.full_name,
-  userIdByName: () => undefined,
+  isSelfName: () => false,
   channelName: (id) => store.channels.get(id)?.name,
   emptyTopicName: "general chat",
   color: true,

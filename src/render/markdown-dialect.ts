@@ -14,7 +14,8 @@ import { safeLinkTarget } from "./terminal.js";
 export interface RenderContext {
   selfUserId: number;
   userName(id: number): string | undefined;
-  userIdByName(name: string): number | undefined;
+  /** Whether a mention by name alone (no id) names the user: it is then drawn as the user's own. */
+  isSelfName(name: string): boolean;
   channelName(id: number): string | undefined;
   /** Shown for the empty topic ("general chat"). */
   emptyTopicName: string;
@@ -34,7 +35,7 @@ export interface RenderContext {
    */
   customEmoji?: { has(name: string): boolean; readonly generation: number };
   /**
-   * Whose names `userName`, `userIdByName` and `channelName` resolve, and as of when: the account
+   * Whose names `userName`, `isSelfName` and `channelName` resolve, and as of when: the account
    * and a count that changes whenever a name may have (a part of the render cache's key, so a
    * renamed person or channel shows the new name at once and accounts never share a rendering).
    */

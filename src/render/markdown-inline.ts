@@ -57,9 +57,9 @@ export function inlineExtensions(state: () => RenderState): TokenizerAndRenderer
       } else if (!t.silent && t.id === undefined && WILDCARDS.has(t.name.toLowerCase())) {
         kind = "wildcard";
       } else {
-        const id = t.id ?? ctx.userIdByName(t.name);
         if (t.id !== undefined) display = ctx.userName(t.id) ?? t.name;
-        kind = t.silent ? "silent" : id === ctx.selfUserId ? "self" : "user";
+        const self = t.id !== undefined ? t.id === ctx.selfUserId : ctx.isSelfName(t.name);
+        kind = t.silent ? "silent" : self ? "self" : "user";
       }
       return mentionStyle(p, kind)(`@${sanitizeInline(display)}`);
     },

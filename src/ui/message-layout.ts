@@ -95,18 +95,16 @@ const GROUP_GAP_SECONDS = 10 * 60;
  * store's names version it keys the rendering caches, so make a new context when that changes.
  */
 export function renderContext(store: Store, color: boolean, timeZone?: string, hyperlinks = supportsHyperlinks(), account = ""): RenderContext {
-  let byName: Map<string, number> | undefined;
   const twentyFour = store.personal.settings["twenty_four_hour_time"];
   return {
     selfUserId: store.selfId,
     // Until the user list is in, a mention of someone not known yet reads as loading: the name typed in it may be out of date.
     userName: (id) => store.users.get(id)?.full_name ?? (store.people.complete ? undefined : USER_LOADING),
-    userIdByName: (name) => {
-      if (!byName) {
-        byName = new Map();
-        for (const u of store.users.values()) byName.set(u.full_name.toLowerCase(), u.user_id);
-      }
-      return byName.get(name.toLowerCase());
+    // The user's own name only: a map of every name would have every user's record checked
+    // (store.users is checked as it is read), and only the user's own mentions look different.
+    isSelfName: (name) => {
+      const own = store.users.get(store.selfId)?.full_name;
+      return own !== undefined && own.toLowerCase() === name.toLowerCase();
     },
     channelName: (id) => store.channelName(id),
     emptyTopicName: store.realm.emptyTopicName,

@@ -56,7 +56,9 @@ const paneStore = eg.store();
 const paneMessages = [
   eg.streamMessage({ content: "see [the docs](https://example.com/docs) and https://example.com/a_very_long_path_that_goes_on" }),
   eg.streamMessage({ content: "second", timestamp: 1_763_600_030 }),
-  ...Array.from({ length: 30 }, (_, i) => eg.streamMessage({ content: `filler ${i}`, sender_id: 3, sender_full_name: "Third Person", timestamp: 1_763_600_100 + i * 1000 })),
+  ...Array.from({ length: 15 }, (_, i) => eg.streamMessage({ content: `filler ${i}`, sender_id: 3, sender_full_name: "Third Person", timestamp: 1_763_600_100 + i * 1000 })),
+  eg.streamMessage({ content: `${"漢字".repeat(30)} ${"x".repeat(90)} 👍🏽👍🏽👍🏽`, timestamp: 1_763_615_060 }),
+  ...Array.from({ length: 15 }, (_, i) => eg.streamMessage({ content: `filler ${i + 15}`, sender_id: 3, sender_full_name: "Third Person", timestamp: 1_763_615_100 + i * 1000 })),
 ];
 
 describe("the message pane", () => {
@@ -79,6 +81,21 @@ describe("the message pane", () => {
     expect(plain.lastFrame()).not.toContain("\x1b]8;;");
     expect(visible(plain.lastFrame() ?? "")).toContain("(https://example.com/docs)");
     plain.unmount();
+  });
+
+  it("keeps every row inside the pane when a message is wider than it (wide characters, a long unbroken word)", async () => {
+    const wide = paneMessages.find((m) => m.content.startsWith("漢"))!.id;
+    for (const width of [40, 41]) {
+      const inst = render(<Pane width={width} height={8} selected={wide} hyperlinks={false} />);
+      const lines = visible(inst.lastFrame() ?? "").split("\n");
+      expect(lines.join("\n")).toContain("漢字");
+      for (const l of lines) {
+        expect(l.slice(0, 6)).toMatch(/^(side  |      )$/);
+        expect(displayWidth(l.slice(0, l.lastIndexOf("|")))).toBe(6 + width); // the right-hand column did not move
+        expect(displayWidth(l)).toBe(6 + width + 1);
+      }
+      inst.unmount();
+    }
   });
 
   it("marks unread messages, keeps the selection visible and follows a resize", async () => {

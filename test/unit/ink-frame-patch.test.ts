@@ -43,7 +43,7 @@ describe("the Ink patch's versions", () => {
 });
 
 const TABLE = "| name | role |\n|---|---|\n| 漢字 | **lead** |\n\nand **bold** text";
-const CTX = { selfUserId: 1, userName: () => undefined, userIdByName: () => undefined, channelName: () => undefined, emptyTopicName: "general chat", color: true };
+const CTX = { selfUserId: 1, userName: () => undefined, isSelfName: () => false, channelName: () => undefined, emptyTopicName: "general chat", color: true };
 
 class FakeTty extends EventEmitter {
   isTTY = true;

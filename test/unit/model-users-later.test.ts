@@ -9,6 +9,7 @@ import { userSchema, type User } from "../../src/api/schemas/common.js";
 import { USER_LOADING } from "../../src/model/users.js";
 import { JumpIndex } from "../../src/model/jump-index.js";
 import { PEOPLE_LOADING, applySuggestion, completionContext, suggestionsFor } from "../../src/ui/autocomplete.js";
+import { loadMarkdown, renderMarkdown } from "../../src/render/markdown.js";
 import { renderContext } from "../../src/ui/message-layout.js";
 import * as eg from "../fixtures/example.js";
 
@@ -81,4 +82,19 @@ it("a mention of someone not known yet reads as loading, not as the name typed i
   expect(renderContext(s, false).userName(eg.otherUser.user_id)).toBe("Other Person");
   // A user the whole list does not have: the renderer keeps the name typed in the mention.
   expect(renderContext(s, false).userName(999)).toBeUndefined();
+});
+
+it("a mention by name alone is drawn as the user's own when it names them, in any case, before the list is in and after", async () => {
+  const s = storeWithoutUsers();
+  await loadMarkdown();
+  const drawn = (src: string) => renderMarkdown(src, renderContext(s, true), 80);
+  const inverse = "\x1b[7m";
+  expect(renderContext(s, true).isSelfName("self USER")).toBe(true);
+  expect(drawn("@**Self User**")).toContain(inverse);
+  expect(drawn("@**Other Person**")).not.toContain(inverse);
+  s.usersArrived(list([eg.selfUser, eg.otherUser, eg.thirdUser]));
+  expect(drawn("@**self user**")).toContain(inverse);
+  expect(drawn("@**Other Person**")).not.toContain(inverse);
+  expect(drawn("@**Other Person|2**")).not.toContain(inverse);
+  expect(drawn("@**Self User|1**")).toContain(inverse);
 });

@@ -35,7 +35,7 @@ const ALLOWED: Record<string, string> = {
   "src/ui/images/screen-images.ts layer": "the image layer of the one terminal, kept in step with every frame",
   "src/ui/ink-frame/line-grid.ts styleIds": "the frame writer's numbering of style lists, to compare the terminal's lines quickly",
   "src/ui/ink-frame/line-grid.ts styleKeys": "the frame writer's numbering of style lists, by their codes",
-  "src/ui/ink-frame/line-grid.ts cellIds": "the frame writer's numbering of the cells it writes",
+  "src/ui/ink-frame/line-grid.ts wideValueIds": "the frame writer's numbering of the characters of more than one UTF-16 unit it writes",
   "src/ui/ink-frame/output.ts styleLists": "the frame writer's parsed style codes (bounded), the same for whatever is drawn",
   "src/ui/ink-frame/output.ts lineCells": "the frame writer's lines cut into cells (bounded)",
   "src/ui/ink-frame/output.ts widths": "the frame writer's text widths (bounded)",

@@ -5,7 +5,7 @@ import { isMarkdownLoaded, loadMarkdown, renderMarkdown, type RenderContext } fr
 const ctx: RenderContext = {
   selfUserId: 1,
   userName: () => undefined,
-  userIdByName: () => undefined,
+  isSelfName: () => false,
   channelName: () => undefined,
   emptyTopicName: "general chat",
   color: true,

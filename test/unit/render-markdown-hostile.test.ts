@@ -9,7 +9,7 @@ import { PATHOLOGICAL_MARKDOWN } from "../fixtures/hostile-content.js";
 const ctx: RenderContext = {
   selfUserId: 1,
   userName: (id) => (id === 2 ? "Bob Other" : undefined),
-  userIdByName: (name) => (name === "Bob Other" ? 2 : undefined),
+  isSelfName: () => false,
   channelName: () => undefined,
   emptyTopicName: "general chat",
   color: false,

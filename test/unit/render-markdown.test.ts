@@ -11,7 +11,7 @@ const users = new Map<number, string>([
 const ctx: RenderContext = {
   selfUserId: 1,
   userName: (id) => users.get(id),
-  userIdByName: (name) => [...users].find(([, n]) => n === name)?.[0],
+  isSelfName: (name) => users.get(1) === name,
   channelName: () => undefined,
   emptyTopicName: "general chat",
   timeZone: "Europe/Berlin",

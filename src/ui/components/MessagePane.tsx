@@ -52,7 +52,9 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
   useHitRegion({ kind: "messages", box, rows, textLeft: 2 });
   const glyphSet = presentationKey();
   return (
-    <Box ref={box} flexDirection="column" height={height} width={width} flexShrink={0} overflow="hidden">
+    // Clipped top and bottom only: each row is cut to the pane's width already (wrap="truncate"),
+    // and a clip across would have every line of a page sliced again, column by column.
+    <Box ref={box} flexDirection="column" height={height} width={width} flexShrink={0} overflowY="hidden">
       {rows.length === 0 ? (
         <Text dimColor>{sanitizeInline(placeholder ?? "")}</Text>
       ) : (

@@ -250,7 +250,11 @@ function utf8Bytes(text: string): number {
   return n;
 }
 
-/** A line's cells as numbers, for comparing many pairs of lines quickly: a cell's look, its style, its bytes. */
+/**
+ * A line's cells as numbers, for comparing many pairs of lines quickly: a cell's characters
+ * (-1 for the right half of a wide one), its style, its bytes. Two cells look alike when both
+ * their characters and their styles are equal.
+ */
 export interface CostRow {
   cells: Int32Array;
   styles: Int32Array;
@@ -261,7 +265,9 @@ export interface CostRow {
 
 const styleIds = new WeakMap<AnsiCode[], number>();
 const styleKeys = new Map<string, number>();
-const cellIds = new Map<string, number>();
+/** Ids of cells of more than one UTF-16 unit, above those of one unit (which are their own code). */
+const wideValueIds = new Map<string, number>();
+const ONE_UNIT = 0x10000;
 
 function styleId(styles: AnsiCode[]): number {
   let id = styleIds.get(styles);
@@ -278,20 +284,27 @@ function styleId(styles: AnsiCode[]): number {
 export function costRow(grid: Grid | false): CostRow | false {
   if (!grid) return false;
   const row: CostRow = { cells: new Int32Array(grid.length), styles: new Int32Array(grid.length), bytes: new Uint8Array(grid.length) };
-  if (cellIds.size > 100_000) cellIds.clear();
+  // Bounded: after it starts afresh, a row kept from before may share an id with another
+  // character, and one cost estimate errs (never what is drawn).
+  if (wideValueIds.size > 100_000) wideValueIds.clear();
   for (let x = 0; x < grid.length; x++) {
     const cell = grid[x];
     if (!cell) {
       row.cells[x] = -1;
       continue;
     }
-    const style = styleId(cell.styles);
-    const key = `${style}:${cell.value}`;
-    let id = cellIds.get(key);
-    if (id === undefined) cellIds.set(key, (id = cellIds.size));
+    const value = cell.value;
+    let id: number;
+    // No string is made per cell: the scroll search asks this of every changed line of a frame.
+    if (value.length === 1) id = value.charCodeAt(0);
+    else {
+      const known = wideValueIds.get(value);
+      if (known === undefined) wideValueIds.set(value, (id = ONE_UNIT + wideValueIds.size));
+      else id = known;
+    }
     row.cells[x] = id;
-    row.styles[x] = style;
-    row.bytes[x] = utf8Bytes(cell.value);
+    row.styles[x] = styleId(cell.styles);
+    row.bytes[x] = value.length === 1 && id < 0x80 ? 1 : utf8Bytes(value);
   }
   return row;
 }
@@ -311,7 +324,7 @@ export function lineCost(prev: CostRow | false, next: CostRow | false, prevLine:
   const width = next.cells.length;
   for (let x = 0; x < width; x++) {
     const cell = next.cells[x]!;
-    if (prev.cells[x] === cell) continue;
+    if (prev.cells[x] === cell && prev.styles[x] === next.styles[x]) continue;
     if (x - lastChange >= GAP) {
       cost += MOVE_BYTES;
       style = 0;
