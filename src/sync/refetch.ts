@@ -113,3 +113,41 @@ export function addRefetched(fresh: Store, fetched: readonly Refetched[]): numbe
   for (const f of fetched) for (const b of f.batches) fresh.addFetched(f.narrow, b.messages, { foundOldest: b.foundOldest, foundNewest: b.foundNewest, direction: b.direction });
   return fetched.length;
 }
+
+/**
+ * One rebuild's fetch of the old store's narrows, made once the new queue exists and made again
+ * when it was made for another feature level than the server's (a look at the register's bytes
+ * may be contradicted by its parse): the earlier one is dropped.
+ */
+export class NarrowsRefetch {
+  private current: { level: number; stop: AbortController; fetched: Promise<Refetched[]> } | undefined;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly getMessages: GetMessagesFn,
+    private readonly old: Store,
+    private readonly anchors: Anchors,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** Fetches in the terms of feature level `level`, unless that fetch is already out. */
+  at(level: number): void {
+    if (this.current?.level === level) return;
+    this.current?.stop.abort();
+    const stop = new AbortController();
+    const fetched = fetchNarrows(this.client, this.getMessages, this.old, this.anchors, level, AbortSignal.any([this.signal, stop.signal]));
+    fetched.catch(() => undefined); // its failure is met where it is awaited
+    this.current = { level, stop, fetched };
+  }
+
+  /** What the last fetch brought (it throws what that fetch threw). */
+  fetched(): Promise<Refetched[]> {
+    if (!this.current) throw new Error("no narrows were fetched again");
+    return this.current.fetched;
+  }
+
+  /** Drops the fetch (a rebuild that failed). */
+  stop(): void {
+    this.current?.stop.abort();
+  }
+}

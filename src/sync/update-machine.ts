@@ -36,7 +36,7 @@ import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
-import { addRefetched, fetchNarrows, type GetMessagesFn } from "./refetch.js";
+import { addRefetched, NarrowsRefetch, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
@@ -124,6 +124,14 @@ const SLICE_MS = 12;
 
 /** What the first poll needs of the register's answer, looked for in its bytes before the parse. */
 const QUEUE_MEMBERS = ["queue_id", "last_event_id", "event_queue_longpoll_timeout_seconds"] as const;
+/** What a look at the register's bytes takes: the queue's members and the server's feature level (either spelling). */
+const LOOKED_AT = [...QUEUE_MEMBERS, "svc_feature_level", "zulip_feature_level"] as const;
+
+/** The feature level a look at the register's bytes found, if it found one. */
+function lookedLevel(seen: Record<string, unknown>): number | undefined {
+  const level = seen["svc_feature_level"] ?? seen["zulip_feature_level"];
+  return typeof level === "number" && Number.isSafeInteger(level) && level >= 0 ? level : undefined;
+}
 
 export class UpdateMachine {
   store: Store | undefined;
@@ -292,6 +300,7 @@ export class UpdateMachine {
     const previous = this.store;
     for (let attempt = 0; ; attempt++) {
       let queueId: string | null = null;
+      let refetching: NarrowsRefetch | undefined;
       try {
         // The user's own record goes beside the register, which carries no users (user-list.ts).
         // On a start from the local cache, whose store names the user, the cached record stands
@@ -308,20 +317,32 @@ export class UpdateMachine {
             throw err;
           }));
         if (!spectator) askSelf().catch(() => undefined);
+        // The old store's narrows (the local cache's, on a start) are fetched again once the new
+        // queue exists, which holds what happens from then on: at start as soon as the register's
+        // answer is in (from a look at its bytes, beside the first poll), so that the fetch's round
+        // trip runs while the answer is parsed and checked and the new store is built. A fetch made
+        // for another feature level than the parsed answer's is made again.
+        refetching = previous && new NarrowsRefetch(this.client, this.api.getMessages, previous, this.anchors, this.abort.signal);
         const firstPoll = reason === "start" ? (raw: unknown) => this.sendFirstPoll(raw) : undefined;
-        const looks = firstPoll && { beforeParse: (bytes: Buffer) => firstPoll(peekScalars(bytes, QUEUE_MEMBERS)), beforeCheck: firstPoll };
+        const looks = firstPoll && {
+          beforeParse: (bytes: Buffer) => {
+            const seen = peekScalars(bytes, LOOKED_AT);
+            const polled = firstPoll(seen);
+            const level = lookedLevel(seen);
+            if (level !== undefined) refetching?.at(level);
+            return polled;
+          },
+          beforeCheck: firstPoll,
+        };
         const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, looks);
         queueId = reg.queue_id;
         // Sent before the parse or the check when the register could; otherwise now.
         await firstPoll?.(reg);
-        // The old store's narrows (the local cache's, on a start) are fetched again while the new
-        // store is built: the new queue holds what happens from now on.
-        const refetching = previous ? fetchNarrows(this.client, this.api.getMessages, previous, this.anchors, reg.svc_feature_level, this.abort.signal) : undefined;
-        refetching?.catch(() => undefined); // its failure is met where it is awaited, below
+        refetching?.at(reg.svc_feature_level);
         const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
         // A rebuild swaps in a store as whole as the one it replaces.
         if (reason !== "start") await fillUsers(store, { client: this.client, api: this.api, clock: this.clock, signal: this.abort.signal, random: this.opts.random, wanted: () => true });
-        if (refetching) addRefetched(store, await refetching);
+        if (refetching) addRefetched(store, await refetching.fetched());
         this.checkStopped();
         const maxId = (reg as { max_message_id?: unknown }).max_message_id;
         if (typeof maxId === "number") this.maxMessageId = Math.max(this.maxMessageId, maxId);
@@ -339,6 +360,7 @@ export class UpdateMachine {
         // A queue registered for a rebuild that failed half-way is of no use, nor a poll of it
         // (sent before the answer's check refused it, the queue is known only from the poll).
         queueId ??= this.firstPoll?.queueId ?? null;
+        refetching?.stop();
         this.firstPoll?.stop.abort();
         this.firstPoll = undefined;
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);

@@ -274,6 +274,62 @@ describe("a start from the cache and the user's own record", () => {
     await machine.stop();
   });
 
+  /**
+   * A start whose register hands the machine its answer's bytes first (as the HTTP client does),
+   * then holds the parsed answer until the test lets it go; the bytes say feature level `looked`.
+   */
+  async function startWithHeldAnswer(looked: number, parsed: number) {
+    await writeCache(dir, account, snapshot());
+    const fake = fakeSyncApi();
+    fake.setMessages([streamMessage({ id: 103, stream: general, subject: "lunch", content: "on my way" })]);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const api = {
+      ...fake.api,
+      register: async (...args: Parameters<typeof fake.api.register>) => {
+        const answer = await fake.api.register(...args);
+        await args[3]?.beforeParse?.(Buffer.from(JSON.stringify({ ...answer, svc_feature_level: looked })));
+        await held;
+        return { ...answer, svc_feature_level: parsed };
+      },
+    };
+    const machine = new UpdateMachine(fake.client, { api });
+    const keeper = await CacheKeeper.open(machine, { dir, account });
+    const started = machine.start();
+    for (let i = 0; i < 200 && fake.count("getMessages") < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    return { fake, machine, keeper, started, release };
+  }
+  const channelTerms = (fake: ReturnType<typeof fakeSyncApi>) =>
+    fake.calls.filter((c) => c.name === "getMessages").map((c) => (c.params as { narrow: Array<{ operator: string }> }).narrow.map((t) => t.operator).join(" "));
+
+  it("fetches the cached narrows again as soon as the register's answer is in, before it is parsed", async () => {
+    const { fake, machine, keeper, started, release } = await startWithHeldAnswer(400, 400);
+    // Both narrows are asked for, and the first poll sent, while the parsed answer is still held.
+    expect(fake.count("getMessages")).toBe(2);
+    expect(fake.count("getEvents")).toBe(1);
+    expect(keeper.isCached(machine.store)).toBe(true);
+    release();
+    const store = await started;
+    expect(fake.count("getMessages")).toBe(2); // not asked again
+    expect(narrowMessages(store, topic).map((m) => m.content)).toEqual(["on my way"]);
+    await keeper.dispose();
+    await machine.stop();
+  });
+
+  it("fetches them again in the parsed answer's terms when the look at its bytes found another feature level", async () => {
+    // The bytes say a server of level 400 ("channel" in narrows); the parse says 200 ("stream").
+    const { fake, machine, keeper, started, release } = await startWithHeldAnswer(400, 200);
+    expect(channelTerms(fake).some((t) => t.includes("channel"))).toBe(true);
+    release();
+    const store = await started;
+    const terms = channelTerms(fake);
+    expect(terms.length).toBeGreaterThan(2);
+    expect(terms.slice(-2).every((t) => !t.includes("channel"))).toBe(true);
+    expect(narrowMessages(store, topic).map((m) => m.content)).toEqual(["on my way"]);
+    await keeper.dispose();
+    await machine.stop();
+  });
+
   it("takes the cached record when that request fails, and goes live", async () => {
     const { store, machine, keeper } = await startFromCache(() => Promise.reject(new Error("connection reset")));
     expect(store.selfId).toBe(selfUser.user_id);
