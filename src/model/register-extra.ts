@@ -5,6 +5,7 @@
  */
 import * as z from "zod";
 import type { UserStatus } from "../api/schemas/common.js";
+import { idList } from "../api/schemas/id-list.js";
 import type { RegisterResponse } from "../api/schemas/register.js";
 
 /** A field read when it is what we know, else as absent (null from a newer server, say). */
@@ -23,7 +24,7 @@ const userStatusSchema = z
 
 const extraSchema = z.looseObject({
   user_status: z.record(z.string(), userStatusSchema).catch({}).default({}),
-  starred_messages: z.array(z.number().int()).catch([]).default([]),
+  starred_messages: idList().catch([]).default([]),
   realm_presence_disabled: z.boolean().catch(false).default(false),
   // Entries that are not `{id}` are left out.
   muted_users: z

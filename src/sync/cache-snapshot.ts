@@ -8,7 +8,7 @@
 import * as z from "zod";
 import { messageSchema, topicSchema, type Message, type Topic, type User } from "../api/schemas/common.js";
 import { registerResponseSchema, relistLazyRecords, type RegisterResponse, type UnreadMsgs } from "../api/schemas/register.js";
-import { checkCachedUnreads } from "./cache-unreads.js";
+import { unreadsByHand } from "../api/schemas/unreads-by-hand.js";
 import { messageDmUsers, narrowKey, type Narrow } from "../model/narrow.js";
 import { Store } from "../model/store.js";
 
@@ -204,7 +204,7 @@ function checkFileOf(raw: unknown, account: { site: string; email: string }): Ca
 /**
  * Checks parsed JSON as the server's answers are checked: the format, the version and the
  * account, the messages and topics by their schemas, the register by its own (its unread ids by
- * hand, cache-unreads.ts). Returns the data in the shape those checks give, which is the shape
+ * hand, api/schemas/unreads-by-hand.ts). Returns the data in the shape those checks give, which is the shape
  * the store is built from (defaults filled in). Throws CacheRejected.
  */
 export function checkCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
@@ -215,7 +215,7 @@ export function checkCacheData(raw: unknown, account: { site: string; email: str
   const { unread_msgs: rawUnreads, ...rest } = data.register;
   let unreads: UnreadMsgs | undefined;
   try {
-    unreads = checkCachedUnreads(rawUnreads);
+    unreads = unreadsByHand(rawUnreads);
   } catch {
     throw new CacheRejected("its contents are damaged");
   }

@@ -4,6 +4,7 @@
  * older releases left them out, and null in an optional field reads as absent.
  */
 import * as z from "zod";
+import { idList } from "./id-list.js";
 import { tolerantObject } from "./tolerant.js";
 
 /** The public service says `zulip_extra_emoji`; the spec says `svc_extra_emoji`. Both mean one thing. */
@@ -61,8 +62,8 @@ export const subscriptionSchema = tolerantObject({
   invite_only: z.boolean().default(false),
   is_web_public: z.boolean().default(false),
   is_archived: z.boolean().default(false),
-  subscribers: z.array(z.number().int()).optional(),
-  partial_subscribers: z.array(z.number().int()).optional(),
+  subscribers: idList().optional(),
+  partial_subscribers: idList().optional(),
   color: z.string().default("#76ce90"),
   pin_to_top: z.boolean().default(false),
   is_muted: z.boolean().optional(),
@@ -199,8 +200,8 @@ export const userGroupSchema = tolerantObject({
   id: z.number().int(),
   name: z.string(),
   description: z.string().default(""),
-  members: z.array(z.number().int()).default([]),
-  direct_subgroup_ids: z.array(z.number().int()).default([]),
+  members: idList().default([]),
+  direct_subgroup_ids: idList().default([]),
   is_system_group: z.boolean().default(false),
   deactivated: z.boolean().default(false),
   creator_id: z.number().int().nullish(),

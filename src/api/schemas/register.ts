@@ -16,10 +16,13 @@ import {
   userSchema,
 } from "./common.js";
 import { reminderSchema, scheduledMessageSchema } from "./scheduled.js";
+import { byHandOr, recentDmsByHand } from "./by-hand.js";
+import { idList } from "./id-list.js";
 import { tolerantObject } from "./tolerant.js";
+import { unreadsByHand } from "./unreads-by-hand.js";
 import { adoptCheckedUser } from "./user-record.js";
 
-const idArray = z.array(z.number().int());
+const idArray = idList();
 
 export const unreadMsgsSchema = tolerantObject({
   count: z.number().int().default(0),
@@ -41,6 +44,12 @@ export const unreadMsgsSchema = tolerantObject({
 });
 export type UnreadMsgs = z.infer<typeof unreadMsgsSchema>;
 
+/**
+ * The register's unread record, checked by hand (unreads-by-hand.ts), as the schema would read
+ * it; what the hand check refuses goes through the schema (by-hand.ts).
+ */
+const unreadMsgsField = byHandOr(unreadsByHand, unreadMsgsSchema.optional()).optional();
+
 export const userTopicSchema = tolerantObject({
   stream_id: z.number().int(),
   topic_name: z.string(),
@@ -50,6 +59,8 @@ export const userTopicSchema = tolerantObject({
 export type UserTopic = z.infer<typeof userTopicSchema>;
 
 export const recentDmSchema = tolerantObject({ max_message_id: z.number().int(), user_ids: idArray });
+/** A thousand conversations on a big organization: checked by hand, else by the schema (by-hand.ts). */
+const recentDmsField = byHandOr(recentDmsByHand, z.array(recentDmSchema)).default([]);
 
 /**
  * Both spellings of the renamed fields are accepted: the spec's `svc_*` and
@@ -126,8 +137,8 @@ export const registerResponseSchema = z.preprocess(
     // Channels one can join: a big organization has thousands, the first screen needs none.
     never_subscribed: neverSubscribedField,
     channel_folders: z.array(channelFolderSchema).default([]),
-    unread_msgs: unreadMsgsSchema.optional(),
-    recent_private_conversations: z.array(recentDmSchema).default([]),
+    unread_msgs: unreadMsgsField,
+    recent_private_conversations: recentDmsField,
     user_topics: z.array(userTopicSchema).default([]),
     user_settings: tolerantObject({}).optional(),
     presence_last_update_id: z.number().int().optional(),

@@ -1,13 +1,15 @@
 /**
- * The cache's unread record, checked by hand: on a big organization it holds
- * tens of thousands of message ids, and checking them one by one through the
- * register's schema was the largest part of drawing from the cache. The
- * result has the shape the schema gives (defaults filled in); anything that
- * is not that shape is reported as damage.
+ * The unread record (the register's, and the local cache's copy of it), checked by hand: on a
+ * big organization it holds tens of thousands of message ids, and checking them one by one
+ * through the schema was the largest part of checking the register (about half of it on a cold
+ * start) and of drawing from the cache. The result has the shape the schema gives (defaults
+ * filled in); what is not that shape throws, and the register's field then lets the schema
+ * say where (register.ts).
  */
-import type { UnreadMsgs } from "../api/schemas/register.js";
+import type { UnreadMsgs } from "./register.js";
 
-const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+/** An integer as the schema's `int()` takes it: a safe one. */
+const isInt = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function ids(v: unknown): number[] {
@@ -32,7 +34,7 @@ function records<T>(v: unknown, each: (r: Record<string, unknown>) => T): T[] {
 }
 
 /** The unread record as the register's schema would read it; throws a TypeError when it is not one. */
-export function checkCachedUnreads(raw: unknown): UnreadMsgs | undefined {
+export function unreadsByHand(raw: unknown): UnreadMsgs | undefined {
   if (raw === undefined || raw === null) return undefined;
   if (!isRecord(raw)) throw new TypeError("not a record");
   if (raw.old_unreads_missing !== undefined && typeof raw.old_unreads_missing !== "boolean") throw new TypeError("not a flag");
