@@ -204,8 +204,8 @@ function checkFileOf(raw: unknown, account: { site: string; email: string }): Ca
 /**
  * Checks parsed JSON as the server's answers are checked: the format, the version and the
  * account, the messages and topics by their schemas, the register by its own (its unread ids by
- * hand, api/schemas/unreads-by-hand.ts). Returns the data in the shape those checks give, which is the shape
- * the store is built from (defaults filled in). Throws CacheRejected.
+ * hand, api/schemas/unreads-by-hand.ts). Returns the data in the shape those checks give, which
+ * is the shape the store is built from (defaults filled in). Throws CacheRejected.
  */
 export function checkCacheData(raw: unknown, account: { site: string; email: string }): CacheData {
   checkFileOf(raw, account);
