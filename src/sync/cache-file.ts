@@ -13,10 +13,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { chmod, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { gzip, constants as zlibConstants } from "node:zlib";
-import { accountStem, removeStaleTemps, type AccountRef } from "./persist.js";
+import { removeStaleTemps, type AccountRef } from "./persist.js";
 import { cachePath, readCacheBytes, takeReadAhead } from "./cache-ahead.js";
 import { CacheRejected, checkCacheData, storeFromCache, trustedCacheData, type CacheData } from "./cache-snapshot.js";
 import type { Store } from "../model/store.js";
@@ -136,7 +136,7 @@ export async function clearCache(dir: string, account?: AccountRef): Promise<num
   } catch {
     return 0;
   }
-  const own = account ? `cache-${accountStem(account)}.json.gz` : undefined;
+  const own = account ? basename(cachePath(dir, account)) : undefined;
   let removed = 0;
   for (const name of names) {
     if (!name.startsWith("cache-")) continue;

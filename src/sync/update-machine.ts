@@ -27,7 +27,6 @@
  */
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
 import { turns, type ApiClient } from "../api/http.js";
-import { peekScalars } from "../api/json-sections.js";
 import { getMessages } from "../api/routes/messages.js";
 import { deleteQueue, getEvents, register, type EventsResult, type RegisterLooks, type RegisterParams } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
@@ -36,6 +35,7 @@ import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
+import { FirstPoll, lookAtRegister, lookedLevel } from "./first-poll.js";
 import { addRefetched, NarrowsRefetch, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
@@ -122,17 +122,6 @@ class Stopped extends Error {}
 /** The longest stretch of applying events before the event loop is let round (keys, frames). */
 const SLICE_MS = 12;
 
-/** What the first poll needs of the register's answer, looked for in its bytes before the parse. */
-const QUEUE_MEMBERS = ["queue_id", "last_event_id", "event_queue_longpoll_timeout_seconds"] as const;
-/** What a look at the register's bytes takes: the queue's members and the server's feature level (either spelling). */
-const LOOKED_AT = [...QUEUE_MEMBERS, "svc_feature_level", "zulip_feature_level"] as const;
-
-/** The feature level a look at the register's bytes found, if it found one. */
-function lookedLevel(seen: Record<string, unknown>): number | undefined {
-  const level = seen["svc_feature_level"] ?? seen["zulip_feature_level"];
-  return typeof level === "number" && Number.isSafeInteger(level) && level >= 0 ? level : undefined;
-}
-
 export class UpdateMachine {
   store: Store | undefined;
   state: ConnectionState = { kind: "connecting" };
@@ -152,7 +141,7 @@ export class UpdateMachine {
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
   private readonly anchors = new Map<string, number>();
   private loop: Promise<void> | undefined;
-  private firstPoll: { reply: Promise<EventsResult>; stop: AbortController; queueId: string; lastEventId: number } | undefined;
+  private readonly firstPoll: FirstPoll;
   private rebuilds = 0;
   private lastMalformedAt = -Infinity;
   private rebuildsAfterMalformed = 0;
@@ -165,6 +154,7 @@ export class UpdateMachine {
   ) {
     this.clock = opts.clock ?? realClock;
     this.api = { ...defaultApi, ...opts.api };
+    this.firstPoll = new FirstPoll({ client, getEvents: this.api.getEvents, signal: this.abort.signal, checkStopped: () => this.checkStopped(), pollMarginMs: opts.pollMarginMs });
   }
 
   /** Called with each new store (the first, and after every rebuild). */
@@ -215,9 +205,7 @@ export class UpdateMachine {
   /** Registers and builds the first store; then keeps it current in the background. */
   async start(): Promise<Store> {
     const store = await this.rebuild("start");
-    const first = this.firstPoll;
-    this.firstPoll = undefined;
-    this.loop = this.pollLoop(first?.reply).catch(() => undefined);
+    this.loop = this.pollLoop(this.firstPoll.take()).catch(() => undefined);
     const users = this.fillUsers(store);
     if (this.opts.usersAfterStart) users.catch(() => undefined);
     else await users;
@@ -235,40 +223,6 @@ export class UpdateMachine {
       wanted: () => this.store === store || this.store === undefined,
       beforeParse: this.opts.beforeUserList,
     });
-  }
-
-  /**
-   * At start, the first poll leaves as soon as the register's answer is in: from a look at its
-   * bytes (peekScalars), else from its parse, before the check (tens of milliseconds on a cold
-   * start) and before the store is built and drawn, so the server hears from the new queue at
-   * once. A parse that contradicts the look polls the parsed queue instead; an answer the check
-   * then refuses stops the poll (see rebuild).
-   * It waits one turn of the event loop first: the HTTP client reuses a connection only then, and
-   * the poll takes the register's instead of opening a new one and waiting its set-up (TCP and
-   * TLS round trips). The client checks an idle connection for a turn or two before writing on it.
-   */
-  private async sendFirstPoll(reg: unknown): Promise<void> {
-    if (typeof reg !== "object" || reg === null) return;
-    const { queue_id: queueId, last_event_id: lastEventId, event_queue_longpoll_timeout_seconds: heartbeatS } = reg as Record<string, unknown>;
-    if (typeof queueId !== "string" || !queueId || typeof lastEventId !== "number" || !Number.isSafeInteger(lastEventId)) return;
-    const sent = this.firstPoll;
-    if (sent && sent.queueId === queueId && sent.lastEventId === lastEventId) return;
-    // Sent from a look at the bytes that the parse contradicts: that poll is not this queue's.
-    sent?.stop.abort();
-    await turns(1);
-    this.checkStopped();
-    const stop = new AbortController();
-    const reply = this.api.getEvents(
-      this.client,
-      { queue_id: queueId, last_event_id: lastEventId },
-      {
-        timeoutMs: (typeof heartbeatS === "number" && heartbeatS > 0 ? heartbeatS : 90) * 1000 + (this.opts.pollMarginMs ?? 15_000),
-        signal: AbortSignal.any([this.abort.signal, stop.signal]),
-      },
-    );
-    reply.catch(() => undefined); // the poll loop reads its outcome
-    this.firstPoll = { reply, stop, queueId, lastEventId };
-    await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
   /** Cuts a pending backoff short (a key press after a long idle, SIGCONT). */
@@ -323,10 +277,11 @@ export class UpdateMachine {
         // trip runs while the answer is parsed and checked and the new store is built. A fetch made
         // for another feature level than the parsed answer's is made again.
         refetching = previous && new NarrowsRefetch(this.client, this.api.getMessages, previous, this.anchors, this.abort.signal);
-        const firstPoll = reason === "start" ? (raw: unknown) => this.sendFirstPoll(raw) : undefined;
+        // At start, the first poll leaves as soon as the answer is in (first-poll.ts).
+        const firstPoll = reason === "start" ? (raw: unknown) => this.firstPoll.send(raw) : undefined;
         const looks = firstPoll && {
           beforeParse: (bytes: Buffer) => {
-            const seen = peekScalars(bytes, LOOKED_AT);
+            const seen = lookAtRegister(bytes);
             const polled = firstPoll(seen);
             const level = lookedLevel(seen);
             if (level !== undefined) refetching?.at(level);
@@ -359,10 +314,9 @@ export class UpdateMachine {
         this.checkStopped();
         // A queue registered for a rebuild that failed half-way is of no use, nor a poll of it
         // (sent before the answer's check refused it, the queue is known only from the poll).
-        queueId ??= this.firstPoll?.queueId ?? null;
+        queueId ??= this.firstPoll.queueId ?? null;
         refetching?.stop();
-        this.firstPoll?.stop.abort();
-        this.firstPoll = undefined;
+        this.firstPoll.drop();
         if (queueId) void this.api.deleteQueue(this.client, queueId).catch(() => undefined);
         const verdict = reason === "start" && !previous ? await this.opts.startGuard?.(err, attempt) : undefined;
         this.checkStopped();
