@@ -62,7 +62,7 @@ function cacheBytes(): number {
 }
 printFigure(`cache on disk after a run (${data}: the feed and all DMs opened)`, (cacheBytes() / 1024).toFixed(0), "KiB (gzip'd JSON)");
 
-type Start = { first: number; fresh: number; phases: Record<string, number> };
+type Start = { first: number; fresh: number; phases: Record<string, number>; lateNodeModules: string[] };
 
 /** One start with the register held for `delayMs`: ms from process start to the first frame and to the fresh one, and the phases. */
 async function delayedStart(args: string[], i: number): Promise<Start> {
@@ -78,12 +78,13 @@ async function delayedStart(args: string[], i: number): Promise<Start> {
     // The file may exist a moment before its lines are in it.
     const written = () => existsSync(trace) && readFileSync(trace, "utf8").endsWith("\n");
     while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    const [line, phaseLine] = readFileSync(trace, "utf8").trim().split("\n") as [string, string | undefined];
+    const [line, phaseLine, lateLine] = readFileSync(trace, "utf8").trim().split("\n") as [string, string | undefined, string | undefined];
     const [first, origin] = line.split(/\s/).map(Number) as [number, number];
     const phases = phaseLine?.startsWith("phases ") ? (JSON.parse(phaseLine.slice(7)) as Record<string, number>) : {};
     await s.sendKeys("Q");
     await s.waitForExit({ timeoutMs: 20_000 });
-    return { first, fresh: seenAt - origin, phases };
+    const lateNodeModules = lateLine?.startsWith("node-modules-after-flags ") ? (JSON.parse(lateLine.slice(25)) as string[]) : [];
+    return { first, fresh: seenAt - origin, phases, lateNodeModules };
   } finally {
     clearTimeout(timer);
     release();
@@ -102,6 +103,8 @@ printFigure(`without the cache (--no-cache): first frame, median of ${uncached.l
 printFigure(`  the fresh frame`, median(uncached.map((r) => r.fresh)).toFixed(0), "ms");
 printPhases(cached);
 printFigure("  starts that read their compiled code from the code cache", `${cached.filter((r) => r.phases["code-cache-used"] !== undefined).length} of ${cached.length}`, "");
+const late = [...new Set(cached.flatMap((r) => r.lateNodeModules))];
+printFigure("  Node's own modules loaded after the V8 flags (compiled from source)", late.length === 0 ? "none" : late.join(" "), "");
 
 /** The cached start's phases: medians of each mark, and of the spans between them. */
 function printPhases(starts: Start[]): void {
@@ -110,7 +113,8 @@ function printPhases(starts: Start[]): void {
   process.stdout.write(`  the cached start, phase by phase (median of ${starts.length}; ms from process start, and the span):\n`);
   const rows: Array<[string, number, number]> = [
     ["Node.js bootstrap", at("bootstrap"), at("bootstrap")],
-    ["the entry's modules loaded and evaluated (bundle load)", at("entry"), span("bootstrap", "entry")],
+    ["Node's modules loaded, V8 flags set (launcher)", at("v8-flags"), span("bootstrap", "v8-flags")],
+    ["the entry's modules loaded and evaluated (bundle load)", at("entry"), span("v8-flags", "entry")],
     ["register request sent (HTTP client ready)", at("register-sent"), span("entry", "register-sent")],
     ["session modules loaded (sync, model, schemas)", at("sync-modules"), span("register-sent", "sync-modules")],
     ["yoga's WebAssembly compiled (span: its instantiation)", at("yoga"), span("yoga-start", "yoga")],

@@ -4,8 +4,11 @@ const { homedir } = require("node:os");
 const { join } = require("node:path");
 const { setFlagsFromString } = require("node:v8");
 const { runBundle } = require("./run-bundle.cjs");
-const { V8_FLAGS } = require("./v8-flags.cjs");
+const { NODE_MODULES_FIRST, V8_FLAGS } = require("./v8-flags.cjs");
 
+for (const name of NODE_MODULES_FIRST) require(name);
+// For the start trace: what Node had loaded when the flags changed.
+performance.mark("termchat:v8-flags", { detail: process.moduleLoadList.length });
 for (const flag of V8_FLAGS) setFlagsFromString(flag);
 const args = process.argv.slice(2);
 // The compiled code is kept in termchat's own (private) cache directory, by the same rule as the

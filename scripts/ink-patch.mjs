@@ -13,6 +13,8 @@
 // - Ink's input parser: the terminal's answers to our questions (OSC, DCS, APC strings and CSI
 //   reports) are taken out of the key input and handed to the terminal probe, never to keys; an
 //   unfinished sequence may wait a little for its end (App.js schedules that wait);
+// - Ink's terminal-size (its width when the output stream has none): from the streams and the
+//   environment only, without the child processes whose modules loaded at every start;
 // - Ink's truncation (cli-truncate, as its text wrapping imports it): the ellipsis of the glyphs
 //   in use ("..." on a terminal without UTF-8);
 // - `string-width`, wherever it is imported (Ink, wrap-ansi, cli-truncate): one width function
@@ -103,6 +105,7 @@ export const SWAPS = [
   { name: "Ink's log-update", specifier: "./log-update.js", importer: file("ink", "build", "ink.js"), to: "src/ui/ink-frame/log-update.ts", frameWriter: true },
   { name: "Ink's write-synchronized", specifier: "./write-synchronized.js", importer: file("ink", "build", "ink.js"), to: "src/ui/ink-frame/write-synchronized.ts", frameWriter: true },
   { name: "Ink's cli-truncate", specifier: "cli-truncate", importer: file("ink", "build", "wrap-text.js"), to: "src/ui/ink-frame/truncate.ts" },
+  { name: "Ink's terminal-size", specifier: "terminal-size", importer: file("ink", "build", "ink.js"), to: "src/ui/ink-frame/terminal-size.ts" },
   { name: "Ink's input parser", specifier: "../input-parser.js", importer: file("ink", "build", "components", "App.js"), to: "src/ui/ink-frame/input-parser.ts" },
   { name: "string-width in Ink", specifier: "string-width", importer: file("ink", "build", "output.js"), to: "src/render/string-width.ts" },
   { name: "string-width in wrap-ansi", specifier: "string-width", importer: file("wrap-ansi", "index.js"), to: "src/render/string-width.ts" },

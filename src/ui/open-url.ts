@@ -6,7 +6,7 @@
  * OSC 52 instead. Only http(s) addresses are opened, never a file or a
  * command.
  */
-import { spawn, type SpawnOptions } from "node:child_process";
+import type { SpawnOptions } from "node:child_process";
 import { sanitizeInline } from "../render/sanitize.js";
 import { osc52Copy } from "../render/terminal.js";
 
@@ -68,12 +68,16 @@ export function planOpen(raw: string, env: NodeJS.ProcessEnv = process.env, plat
 
 export type Spawner = (command: string, args: string[], options: SpawnOptions) => { once(event: string, listener: (arg?: unknown) => void): unknown; unref(): void };
 
-/** Starts the browser without a shell, detached, its output ignored; resolves once it has started (or failed to). */
-export function launchBrowser(l: Launch, spawner: Spawner = spawn as unknown as Spawner): Promise<{ ok: true } | { ok: false; message: string }> {
+/**
+ * Starts the browser without a shell, detached, its output ignored; resolves once it has started
+ * (or failed to). Node's child-process modules load on the first launch, not with the client.
+ */
+export async function launchBrowser(l: Launch, spawner?: Spawner): Promise<{ ok: true } | { ok: false; message: string }> {
+  const spawn = spawner ?? ((await import("node:child_process")).spawn as unknown as Spawner);
   return new Promise((done) => {
     let child: ReturnType<Spawner>;
     try {
-      child = spawner(l.command, l.args, { shell: false, detached: true, stdio: "ignore" });
+      child = spawn(l.command, l.args, { shell: false, detached: true, stdio: "ignore" });
     } catch (err) {
       done({ ok: false, message: `Could not start ${sanitizeInline(l.command)}: ${(err as Error).message}` });
       return;

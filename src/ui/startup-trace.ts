@@ -4,7 +4,8 @@
  * the epoch (benchmarks set what a proxy saw against the client's start), then
  * a line with the start's phases: Node's own bootstrap, each `termchat:*`
  * performance mark the start path set (ms from process start), and the CPU
- * time spent so far.
+ * time spent so far; and a line naming Node's own modules loaded after the
+ * launcher set its V8 flags (bin/v8-flags.cjs: each is compiled from its source).
  */
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -19,5 +20,16 @@ export function traceFirstFrame(file: string): void {
   const cpu = process.cpuUsage();
   phases.cpu = (cpu.user + cpu.system) / 1000;
   const rounded = Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v * 10) / 10]));
-  appendFileSync(file, `${Math.round(now)} ${performance.timeOrigin.toFixed(1)}\nphases ${JSON.stringify(rounded)}\n`);
+  appendFileSync(file, `${Math.round(now)} ${performance.timeOrigin.toFixed(1)}\nphases ${JSON.stringify(rounded)}\nnode-modules-after-flags ${JSON.stringify(nodeModulesAfterFlags())}\n`);
+}
+
+/** Node's public modules loaded since the launcher's mark (`termchat:v8-flags`, whose detail is how many modules Node had loaded then). */
+function nodeModulesAfterFlags(): string[] {
+  const mark = performance.getEntriesByName("termchat:v8-flags", "mark")[0] as PerformanceMark | undefined;
+  const loaded = (process as unknown as { moduleLoadList?: string[] }).moduleLoadList;
+  if (!mark || typeof mark.detail !== "number" || !loaded) return [];
+  return loaded
+    .slice(mark.detail)
+    .filter((m) => m.startsWith("NativeModule ") && !m.startsWith("NativeModule internal/"))
+    .map((m) => m.slice("NativeModule ".length));
 }

@@ -63,6 +63,11 @@ describe("the bundle's two parts", () => {
       expect(phases).toHaveProperty("code-cache-missed");
       expect(phases["later-part-compiled"]).toBeGreaterThan(phases["register-sent"]!);
       expect(phases["first-frame"]).toBeGreaterThan(phases["later-part-compiled"]!);
+      // Node's own modules come from the code Node carries compiled only while V8's flags are
+      // its own: the launcher loads those a start needs before it sets them (bin/v8-flags.cjs).
+      expect(phases["v8-flags"]).toBeLessThan(phases["register-sent"]!);
+      const late = readFileSync(trace, "utf8").split("\n")[2]!;
+      expect(late).toBe("node-modules-after-flags []");
     } finally {
       await client.done();
       rmSync(traceDir, { recursive: true, force: true });

@@ -1,7 +1,11 @@
 /**
  * The built binary in tmux: select your own message, edit it with e, save
- * with Enter, and find the new text on the server (read by another user).
+ * with Enter, and find the new text on the server (read by another user);
+ * and a draft handed to $EDITOR with Ctrl-O comes back as the editor left it.
  */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, ensureBuilt, freePort, startApp } from "./app.js";
 import type { TmuxSession } from "./tmux.js";
@@ -64,5 +68,32 @@ describe("editing a message in tmux", () => {
     expect(content).toBe(fixed);
     // The pane shows the edited text too.
     await session.waitFor(fixed);
+  });
+
+  it("Ctrl-O hands the draft to $EDITOR and takes back what the editor saved", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "termchat-e2e-editor-"));
+    try {
+      // An "editor" that rewrites the file in place, as a person would, and exits.
+      const editor = join(dir, "editor.sh");
+      writeFileSync(editor, `#!/bin/sh\nsed -i 's/first draft/second draft, from the editor/' "$1"\n`);
+      chmodSync(editor, 0o755);
+      const port = await freePort();
+      session = await startApp(["--demo", "--port", String(port)], { env: { EDITOR: editor } });
+      await session.waitFor(/connected/, { timeoutMs: 15_000 });
+      await session.sendKeys("a");
+      await session.waitFor(/\w+ \w+ {2}(Nov \d+ )?\d{1,2}:\d{2}/); // the feed's messages are in
+      await session.sendKeys("r");
+      await session.waitFor("Enter send");
+      await session.type("my first draft");
+      await session.waitFor("my first draft");
+      await session.sendKeys("C-o");
+      await session.waitFor("my second draft, from the editor");
+      // Back in the compose box, which still takes keys.
+      await session.type(" ok");
+      await session.waitFor("my second draft, from the editor ok");
+      expect(await session.capture()).toContain("Enter send");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

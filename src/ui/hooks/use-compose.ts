@@ -8,7 +8,7 @@
  * Autocomplete is derived from the text at the cursor; its highlighted row
  * and "dismissed" mark live in refs next to the text.
  */
-import { spawnSync } from "node:child_process";
+import type { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,7 +66,7 @@ export function composeRows(compose: ComposeState | undefined, editor: ComposeEd
  * with the terminal, and reads it back. Blocks until the editor exits (Ink
  * neither draws nor reads keys meanwhile). A failing editor changes nothing.
  */
-export function runExternalEditor(text: string, env: NodeJS.ProcessEnv = process.env): { text?: string; error?: string } {
+export function runExternalEditor(text: string, spawn: typeof spawnSync, env: NodeJS.ProcessEnv = process.env): { text?: string; error?: string } {
   const command = env["VISUAL"]?.trim() || env["EDITOR"]?.trim() || "vi";
   let dir: string | undefined;
   try {
@@ -74,7 +74,7 @@ export function runExternalEditor(text: string, env: NodeJS.ProcessEnv = process
     const file = join(dir, "message.md");
     writeFileSync(file, text, { mode: 0o600 });
     // The command may carry arguments ("code --wait"); the file goes in as "$1", never through the shell's parser.
-    const r = spawnSync("/bin/sh", ["-c", `${command} "$1"`, "termchat-editor", file], { stdio: "inherit" });
+    const r = spawn("/bin/sh", ["-c", `${command} "$1"`, "termchat-editor", file], { stdio: "inherit" });
     if (r.error) return { error: t`Could not run the editor (${sanitizeInline(command)}): ${r.error.message} — the text is unchanged` };
     if (r.status !== 0) {
       return { error: t`The editor (${sanitizeInline(command)}) ${r.signal ? `was stopped by ${r.signal}` : `exited with status ${r.status}`} — the text is unchanged` };
@@ -173,14 +173,23 @@ export function useCompose(deps: {
     setTick((t) => t + 1);
   }
 
-  /** Ctrl-O: the text in $VISUAL/$EDITOR, with Ink's raw mode suspended while it runs. */
+  /**
+   * Ctrl-O: the text in $VISUAL/$EDITOR, with Ink's raw mode suspended while it runs. Node's
+   * child-process modules load on the first use, not with the client; keys typed meanwhile wait
+   * (they arrive as events, after the import's promise settles).
+   */
   function externalEditor() {
     if (!compose) return;
+    const open = compose;
+    void import("node:child_process").then(({ spawnSync }) => editExternally(spawnSync, open));
+  }
+
+  function editExternally(spawn: typeof spawnSync, compose: ComposeState) {
     const raw = isRawModeSupported;
     if (raw) setRawMode(false);
     let result: ReturnType<typeof runExternalEditor>;
     try {
-      result = runExternalEditor(editor.current.text);
+      result = runExternalEditor(editor.current.text, spawn);
     } finally {
       if (raw) setRawMode(true);
       // Full-screen editors leave the screen to us: clear it and draw the last frame again.
