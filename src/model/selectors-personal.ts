@@ -8,6 +8,7 @@ import type { Reminder, ScheduledMessage } from "../api/schemas/scheduled.js";
 import { missingFeature } from "./features.js";
 import { dmParticipants, type Narrow } from "./narrow.js";
 import type { Store } from "./store.js";
+import { compareNames } from "./name-order.js";
 
 /**
  * - `scheduled`: waiting for its time;
@@ -71,14 +72,12 @@ export function remindersOf(store: Store, messageId: number, nowMs: number = sto
   return reminderRows(store, nowMs).filter((r) => r.messageId === messageId);
 }
 
-const byTitle = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-
 /** Saved snippets by title; with a query, those whose title holds it (any case). */
 export function snippetsByTitle(store: Store, query = ""): SavedSnippet[] {
   const q = query.trim().toLocaleLowerCase();
   return [...store.personal.savedSnippets.values()]
     .filter((s) => q === "" || s.title.toLocaleLowerCase().includes(q))
-    .sort((a, b) => byTitle.compare(a.title, b.title) || a.id - b.id);
+    .sort((a, b) => compareNames(a.title, b.title) || a.id - b.id);
 }
 
 /** Why read receipts cannot be shown here (an older server, or the organization turned them off); undefined when they can. */

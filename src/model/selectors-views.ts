@@ -10,6 +10,7 @@ import type { PresenceStatus } from "./presence.js";
 import { channelRows, feedUnreadCount, type ChannelRow } from "./selectors.js";
 import { SPECTATOR_SELF_ID, type Store } from "./store.js";
 import { VISIBILITY } from "./topics.js";
+import { compareNames } from "./name-order.js";
 
 /** The built-in views' ids (the UI's screen table, src/ui/screens.tsx, lists them with their labels and order). */
 export type ViewId = "feed" | "inbox" | "dms" | "mentions" | "starred" | "followed" | "recent";
@@ -228,7 +229,6 @@ export interface UserRow {
 }
 
 const PRESENCE_ORDER: Record<PresenceStatus, number> = { active: 0, idle: 1, offline: 2 };
-const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
 /**
  * The user list: active users (bots only when asked, deactivated ones only
@@ -254,5 +254,5 @@ export function userRows(store: Store, nowMs: number, o: { bots?: boolean; inact
       isSelf: u.user_id === store.selfId,
     });
   }
-  return rows.sort((a, b) => PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] || byName.compare(a.name, b.name));
+  return rows.sort((a, b) => PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence] || compareNames(a.name, b.name));
 }

@@ -3,6 +3,7 @@ import type { Message } from "../api/schemas/common.js";
 import { narrowKey, topicKey, type Narrow } from "./narrow.js";
 import { RESOLVED_PREFIX } from "./apply-messages.js";
 import type { Store } from "./store.js";
+import { compareNames } from "./name-order.js";
 
 export interface ChannelRow {
   channelId: number;
@@ -16,8 +17,6 @@ export interface ChannelRow {
   archived: boolean;
   folderId: number | null;
 }
-
-const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
 
 /** Subscribed channels: pinned first, then by name. */
 export function channelRows(store: Store): ChannelRow[] {
@@ -37,7 +36,7 @@ export function channelRows(store: Store): ChannelRow[] {
       folderId: s.folder_id ?? null,
     });
   }
-  return rows.sort((a, b) => Number(b.pinned) - Number(a.pinned) || byName.compare(a.name, b.name));
+  return rows.sort((a, b) => Number(b.pinned) - Number(a.pinned) || compareNames(a.name, b.name));
 }
 
 export interface TopicRow {
