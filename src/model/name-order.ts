@@ -11,7 +11,7 @@
  * only where the locale does not change the order of these characters (Danish sorts "aa" as
  * "å", Czech "ch" after "h", Estonian "z" after "s"…): the locale's language must be English, C or
  * POSIX, or unset. Any other name, or locale, goes to the collator (made then, once).
- * test/unit/name-order.test.ts compares both on every kind of such name.
+ * test/unit/name-order.test.ts compares both on generated names of these characters.
  */
 
 /** The collator's primary weight of a character of the simple names (digits are taken as runs); 0 outside them. */
@@ -83,8 +83,9 @@ export function compareSimpleNames(a: string, b: string): number | undefined {
 const keepsRootOrder = (language: string) => language === "" || language === "c" || language === "posix" || language === "en";
 
 /**
- * Whether ICU's default locale, which it takes from these variables, leaves the simple names in the
- * root order: every one that is set names such a language.
+ * Whether the default locale leaves the simple names in the root order. ICU takes it from
+ * LC_ALL, LC_MESSAGES or LANG; to be safe, every one of those, LC_COLLATE and LANGUAGE that is set
+ * must name such a language.
  */
 export function localeKeepsRootOrder(env: NodeJS.ProcessEnv): boolean {
   for (const name of ["LC_ALL", "LC_COLLATE", "LC_MESSAGES", "LANG", "LANGUAGE"]) {
