@@ -34,6 +34,7 @@ function weight(c: number): number {
 
 const DIGIT = 5;
 const isDigit = (c: number) => c >= 48 && c <= 57;
+const isSimple = (c: number) => isDigit(c) || weight(c) !== 0;
 
 /** A run of digits of at most this many significant figures is compared here (longer ones, by the collator). */
 const MAX_RUN = 15;
@@ -74,8 +75,8 @@ export function compareSimpleNames(a: string, b: string): number | undefined {
     j++;
   }
   // One ran out: the rest of the other must be simple too, and the shorter name comes first.
-  for (let k = i; k < a.length; k++) if (!isDigit(a.charCodeAt(k)) && weight(a.charCodeAt(k)) === 0) return undefined;
-  for (let k = j; k < b.length; k++) if (!isDigit(b.charCodeAt(k)) && weight(b.charCodeAt(k)) === 0) return undefined;
+  for (let k = i; k < a.length; k++) if (!isSimple(a.charCodeAt(k))) return undefined;
+  for (let k = j; k < b.length; k++) if (!isSimple(b.charCodeAt(k))) return undefined;
   return a.length - i - (b.length - j);
 }
 
