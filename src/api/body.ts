@@ -72,8 +72,19 @@ export async function readBody(body: Body, contentEncoding: string | string[] | 
   return (await readBodyBytes(body, contentEncoding, limits)).toString("utf8");
 }
 
+/** Where a body's decoded bytes go as they arrive, and what it makes of them once all are in. */
+export interface BodySink<T> {
+  add(chunk: Buffer): void;
+  result(): T;
+}
+
 /** The body as bytes, decoded as `readBody` does; within `limits` or thrown away (AnswerTooLargeError, StalledAnswerError). */
-export async function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS): Promise<Buffer> {
+export function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS): Promise<Buffer> {
+  return readBodyInto(body, contentEncoding, growingCollector(), limits);
+}
+
+/** The body's decoded bytes handed to `into` as they arrive, within `limits` as `readBodyBytes`; then `into`'s result. */
+export async function readBodyInto<T>(body: Body, contentEncoding: string | string[] | undefined, into: BodySink<T>, limits = DEFAULT_LIMITS): Promise<T> {
   const applied = encodings(contentEncoding);
   const unknown = applied.find((name) => !["gzip", "x-gzip", "deflate", "br"].includes(name));
   if (unknown) {
@@ -81,7 +92,7 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
     body.destroy();
     throw new UnknownEncodingError(unknown);
   }
-  if (applied.length === 0) return gather(body, limits);
+  if (applied.length === 0) return gather(body, into, limits);
   const zlib = await import("node:zlib");
   const { pipeline } = await import("node:stream/promises");
   const { Writable } = await import("node:stream");
@@ -89,9 +100,7 @@ export async function readBodyBytes(body: Body, contentEncoding: string | string
     name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : zlib.createGunzip(),
   );
   // Decoded as it arrives: by the last byte only its own piece is left to decode (a 2.7 MB
-  // register took ~15 ms to decode once whole), and the compressed body is never kept. The
-  // decoded bytes go into one buffer that grows in place (see growingCollector).
-  const into = growingCollector();
+  // register took ~15 ms to decode once whole), and the compressed body is never kept.
   let decoded = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -144,9 +153,8 @@ function watched(stream: Readable, limits: BodyLimits) {
   };
 }
 
-/** A stream's bytes in one buffer (mapped apart from the C heap when large), within the limits. */
-async function gather(stream: Readable, limits: BodyLimits): Promise<Buffer> {
-  const into = growingCollector();
+/** A stream's bytes handed to `into`, within the limits. */
+async function gather<T>(stream: Readable, into: BodySink<T>, limits: BodyLimits): Promise<T> {
   let received = 0;
   let checked = 0;
   const watch = setInterval(() => {

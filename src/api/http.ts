@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 // The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
 import type * as z from "zod";
-import { ACCEPT_ENCODING, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, type BodyLimits } from "./body.js";
+import { ACCEPT_ENCODING, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, readBodyInto, type BodyLimits, type BodySink } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 
@@ -134,6 +134,12 @@ export interface RequestOptions<S extends z.ZodType> {
   body?: RequestBody;
   /** Reads the answer as bytes and parses them with this (a large answer, parsed in parts). */
   parseBytes?: (bytes: Buffer) => unknown;
+  /**
+   * Parses a successful answer while it arrives, never holding it whole (a large answer; see
+   * JsonInParts): made once the answer's headers are in. Its result is the parsed body; it
+   * throws as JSON.parse does. An answer with an error status is read as usual.
+   */
+  parseAsItArrives?: () => BodySink<unknown>;
   /** The largest answer taken, compressed or decoded (default 64 MiB); a larger one is cut off. */
   maxBytes?: number;
   /**
@@ -213,6 +219,8 @@ interface RawReply {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
   text: string | Buffer;
+  /** The body parsed as it arrived (RequestOptions.parseAsItArrives): the result, or throws as JSON.parse does. */
+  parsed?: () => unknown;
 }
 
 function requestKey(method: Method, path: string, params: object | undefined): string {
@@ -333,11 +341,12 @@ export class ApiClient {
     if (statusCode < 400 && o.beforeParse && Buffer.isBuffer(reply.text)) await o.beforeParse(reply.text);
     let json: unknown;
     try {
-      json = parseReply(reply.text, o.parseBytes);
+      json = reply.parsed ? reply.parsed() : parseReply(reply.text, o.parseBytes);
     } catch {
       json = undefined;
     }
     reply.text = ""; // parsed: the body (a register's is megabytes) is let go before the check
+    reply.parsed = undefined;
     const envelope = json as { result?: unknown; msg?: unknown; code?: unknown } | undefined;
     const retryAfter = parseRetryAfter(headers["retry-after"], json);
     if (statusCode >= 400 || envelope?.result === "error") {
@@ -372,7 +381,7 @@ export class ApiClient {
   private async exchange(
     method: Method,
     path: string,
-    o: { params?: object; anonymous?: boolean; body?: RequestBody; parseBytes?: unknown; maxBytes?: number; signal: AbortSignal; onDispatched?: () => void },
+    o: Pick<RequestOptions<z.ZodType>, "params" | "anonymous" | "body" | "parseBytes" | "parseAsItArrives" | "maxBytes"> & { signal: AbortSignal; onDispatched?: () => void },
   ): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
@@ -400,7 +409,13 @@ export class ApiClient {
     try {
       const encoding = res.headers["content-encoding"];
       const limits: BodyLimits = { ...DEFAULT_LIMITS, ...(o.maxBytes !== undefined && { maxBytes: o.maxBytes }), ...this.opts.bodyLimits };
-      return { statusCode: res.statusCode, headers: res.headers, text: o.parseBytes ? await readBodyBytes(res.body, encoding, limits) : await readBody(res.body, encoding, limits) };
+      if (o.parseAsItArrives && res.statusCode < 400) {
+        const parts = o.parseAsItArrives();
+        await readBodyInto(res.body, encoding, { add: (chunk) => parts.add(chunk), result: () => undefined }, limits);
+        return { statusCode: res.statusCode, headers: res.headers, text: "", parsed: () => parts.result() };
+      }
+      const bytes = o.parseBytes || o.parseAsItArrives;
+      return { statusCode: res.statusCode, headers: res.headers, text: bytes ? await readBodyBytes(res.body, encoding, limits) : await readBody(res.body, encoding, limits) };
     } catch (err) {
       throw classifyFailure(err, `${method} ${path}`);
     }

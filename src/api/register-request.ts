@@ -2,7 +2,7 @@
  * What a register request carries, without its response's schemas: the
  * start path builds and sends it before the validation code has loaded.
  */
-import { parseJsonInParts } from "./json-sections.js";
+import { parseJsonInParts } from "./json-stream.js";
 import { compactParsedUser } from "./schemas/user-record.js";
 import type { NarrowTerm } from "./schemas/common.js";
 

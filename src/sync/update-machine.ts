@@ -88,9 +88,9 @@ export interface UpdateMachineOptions {
    */
   usersAfterStart?: boolean;
   /**
-   * Runs when the user list's answer is in, before it is parsed. The app collects the start's
-   * garbage there (the register's body and parsed JSON), so that the list's own parse does not
-   * pile on top of it: the highest memory of a start is then the lower.
+   * Runs when the user list's answer begins to arrive, before it is read and parsed. The app
+   * collects the start's garbage there (the register's body and parsed JSON), so that the list's
+   * own parse does not pile on top of it: the highest memory of a start is then the lower.
    */
   beforeUserList?: () => void;
 }

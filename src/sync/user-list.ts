@@ -18,7 +18,7 @@ import { jitteredDelay, sleep, type Clock } from "./clock.js";
 
 export interface UserListApi {
   getOwnUser(client: ApiClient, signal?: AbortSignal): Promise<User>;
-  /** `beforeParse` runs once the answer is in, before it is parsed. */
+  /** `beforeParse` runs once the answer's headers are in, before its body is read and parsed. */
   getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void): Promise<{ members: LazyRecords<User> }>;
 }
 
@@ -52,7 +52,7 @@ export interface FillOptions {
   random?: () => number;
   /** Whether the store still wants its users (false once another replaced it). */
   wanted: () => boolean;
-  /** Runs when the list's answer is in, before it is parsed (see UpdateMachineOptions.beforeUserList). */
+  /** Runs when the list's answer begins to arrive, before it is parsed (see UpdateMachineOptions.beforeUserList). */
   beforeParse?: () => void;
 }
 

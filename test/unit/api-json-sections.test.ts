@@ -3,7 +3,8 @@
  * and fails where it fails.
  */
 import { describe, expect, it } from "vitest";
-import { ARRAY_RUN_BYTES, DeferredArray, parseDeferring, parseJsonInParts, peekScalars } from "../../src/api/json-sections.js";
+import { DeferredArray, parseDeferring, peekScalars } from "../../src/api/json-sections.js";
+import { ARRAY_RUN_BYTES, parseJsonInParts } from "../../src/api/json-stream.js";
 import { parseReply } from "../../src/api/body.js";
 
 const parts = (text: string): unknown => parseJsonInParts(Buffer.from(text, "utf8"));

@@ -1,6 +1,6 @@
 /** Users: look up one or all, one's own record, deactivation. */
 import type { ApiClient } from "../http.js";
-import { parseJsonInParts } from "../json-sections.js";
+import { JsonInParts } from "../json-stream.js";
 import { compactParsedUser } from "../schemas/user-record.js";
 import {
   allUsersResponseSchema,
@@ -33,16 +33,17 @@ export function getUsers(client: ApiClient, p: UserQuery & { user_ids?: number[]
 
 /**
  * Every user of the organization for the store (a start's register asks for none): a big
- * organization's list is megabytes, so it is parsed a part at a time, each user in the store's
- * form as soon as it is parsed, and checked when first used.
+ * organization's list is megabytes, four fifths of its data, so it is parsed as it arrives and
+ * never held whole, each user in the store's form as soon as its run is parsed, and checked
+ * when first used. `beforeParse` runs once the answer's headers are in, before its body is read.
  */
 export function getAllUsers(client: ApiClient, signal?: AbortSignal, beforeParse?: () => void) {
   return client.request("GET", "users", {
     params: { client_gravatar: true },
     schema: allUsersResponseSchema,
-    parseBytes: (bytes: Buffer) => {
+    parseAsItArrives: () => {
       beforeParse?.();
-      return parseJsonInParts(bytes, { members: compactParsedUser });
+      return new JsonInParts({ members: compactParsedUser });
     },
     maxBytes: 128 * 1024 * 1024,
     timeoutMs: 60_000,
