@@ -4,9 +4,11 @@
 // is a CommonJS module's function, `(function (exports, require, module, __filename, __dirname)
 // {…})`, as the build writes it, so that its text is compiled as it was read (a 2 MB copy otherwise). The
 // launcher is CommonJS too: loading it through Node's ES module loader cost ~15 ms at start.
-// The build writes it in two such parts, one after the other (scripts/start-part.mjs): the start
-// part is compiled and run first, the later part only when the start part first asks for one of
-// its modules, each with a code cache of its own.
+// The build writes it in up to three such parts, one after the other (scripts/start-part.mjs):
+// the start part is compiled and run first, the later part only when the start part first asks
+// for one of its modules, and the rare part (what a client's start never runs: the reference
+// server, the image decoder, the settings' writer) only when first asked for; each part with a
+// code cache of its own.
 //
 // The cache is one file per build of the bundle (the build id on its first line, a hash of its
 // contents), Node.js version, architecture and kind of run (the client, or a subcommand such as
@@ -27,10 +29,11 @@ const SUFFIX = ".v8cache";
 /** Caches kept per kind of run. */
 const KEEP = 3;
 /**
- * The first line the build writes: `// termchat build <hex>`, and for a bundle in two parts
- * (scripts/start-part.mjs) ` later <offset>`, where the later part's text begins.
+ * The first line the build writes: `// termchat build <hex>`, and for a bundle in parts
+ * (scripts/start-part.mjs) ` later <offset>`, where the later part's text begins, and
+ * ` rare <offset>`, where the rare part's does.
  */
-const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})(?: later (\d{1,12}))?\n/;
+const BUILD_LINE = /^\/\/ termchat build ([0-9a-f]{8,64})(?: later (\d{1,12}))?(?: rare (\d{1,12}))?\n/;
 
 /**
  * A file's bytes, in memory V8 maps itself (a WebAssembly memory) rather than the C allocator's:
@@ -100,62 +103,78 @@ function compilePart(text, filename, lineOffset, cacheDir, cacheName) {
 }
 
 /** Runs a part's script (its value a CommonJS module's function) and returns the module's exports. */
-function runPart(script, bundle, extra) {
+function runPart(script, bundle, ...links) {
   const moduleFunction = script.runInThisContext();
   if (typeof moduleFunction !== "function") throw new Error(`${bundle} is not a bundle built by scripts/build.mjs (its value is not a function)`);
   const module = { exports: {} };
-  moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle), extra);
+  moduleFunction(module.exports, createRequire(bundle), module, bundle, dirname(bundle), ...links);
   return module.exports;
+}
+
+/** How many lines `text` has before `at`. */
+function linesBefore(text, at) {
+  let lines = 0;
+  for (let i = text.indexOf("\n"); i >= 0 && i < at; i = text.indexOf("\n", i + 1)) lines++;
+  return lines;
 }
 
 /**
  * Runs `bundle` as a CommonJS module. With `cacheDir`, uses and keeps V8's code cache there. A
- * bundle in two parts runs its start part; the later part is compiled and run when the start
- * part first asks for one of its modules (`__termchat_later`), and takes the start part's
- * modules from it (`__termchat_start`).
+ * bundle in parts runs its start part; the later part is compiled and run when the start part
+ * first asks for one of its modules (`__termchat_later`), the rare part when the later part first
+ * asks for one of its own (`__termchat_rare`); each takes the modules of the parts before it from
+ * them (`__termchat_start`, `__termchat_later`), so that a module has one instance.
  * @param {string} bundle absolute path of the script (its value: the module's function)
  * @param {{ cacheDir?: string, kind?: string, flags?: readonly string[] }} [options]
- * @returns {{ exports: Record<string, any>, cache: "none" | "used" | "missing", laterCache: () => "none" | "used" | "missing" | "not loaded", keepCompiledCode: () => void }}
+ * @returns {{ exports: Record<string, any>, cache: "none" | "used" | "missing", laterCache: () => PartCache, rareCache: () => PartCache, keepCompiledCode: () => void }}
  *   the bundle's exports; whether V8 read the (start part's) compiled code from the cache, and
- *   the later part's so far; and what writes the caches (each once, if it was missing or
- *   refused; nothing otherwise)
+ *   the other parts' so far (PartCache: "none" | "used" | "missing" | "not loaded"); and what
+ *   writes the caches (each once, if it was missing or refused; nothing otherwise)
  */
 function runBundle(bundle, options = {}) {
   const { cacheDir, kind = "client", flags = [] } = options;
   // The build writes the script in ASCII: read as Latin-1, it needs no decoding.
   const source = readMapped(bundle).toString("latin1");
-  const laterAt = Number(BUILD_LINE.exec(source)?.[2] ?? source.length);
+  const line = BUILD_LINE.exec(source);
+  const laterAt = Number(line?.[2] ?? source.length);
+  const rareAt = Number(line?.[3] ?? source.length);
   const name = (part) => (cacheDir ? codeCacheName(bundle, source, kind, flags, part) : undefined);
   const start = compilePart(laterAt < source.length ? source.slice(0, laterAt) : source, bundle, 0, cacheDir, name());
   // For the start trace (TERMCHAT_TRACE_STARTUP): whether this start read its compiled code.
   if (cacheDir) performance.mark(start.reuse ? "termchat:code-cache-used" : "termchat:code-cache-missed");
-  let later;
-  const laterModule = (key) => {
-    if (!later) {
-      if (laterAt >= source.length) throw new Error(`${bundle} has no later part (asked for ${key})`);
-      const lineOffset = source.slice(0, laterAt).split("\n").length - 1;
-      const part = compilePart(source.slice(laterAt), bundle, lineOffset, cacheDir, name("later"));
-      const exports = runPart(part.script, bundle, startModule);
-      later = { ...part, modules: exports.modules };
-      // For the start trace: when the later part was ready, and whether its compiled code was read.
-      performance.mark(part.reuse ? "termchat:later-part-from-cache" : "termchat:later-part-compiled");
-    }
-    const get = later.modules?.[key];
-    if (typeof get !== "function") throw new Error(`${bundle}: its later part has no module ${key}`);
-    return get();
+  /** A part after the start part (its text from `from` to `to`), compiled and run when one of its modules is first asked for. */
+  const onDemand = (which, from, to, links) => {
+    let part;
+    const module = (key) => {
+      if (!part) {
+        if (from >= to) throw new Error(`${bundle} has no ${which} part (asked for ${key})`);
+        const compiled = compilePart(source.slice(from, to), bundle, linesBefore(source, from), cacheDir, name(which));
+        const exports = runPart(compiled.script, bundle, ...links());
+        part = { ...compiled, modules: exports.modules };
+        // For the start trace: when the part was ready, and whether its compiled code was read.
+        performance.mark(compiled.reuse ? `termchat:${which}-part-from-cache` : `termchat:${which}-part-compiled`);
+      }
+      const get = part.modules?.[key];
+      if (typeof get !== "function") throw new Error(`${bundle}: its ${which} part has no module ${key}`);
+      return get();
+    };
+    const cache = () => (!part ? "not loaded" : !cacheDir ? "none" : part.reuse ? "used" : "missing");
+    return { module, cache, keep: () => part?.keep() };
   };
   const startModule = (key) => {
     const get = exports.__startModules?.[key];
     if (typeof get !== "function") throw new Error(`${bundle}: its start part has no module ${key}`);
     return get();
   };
+  const later = onDemand("later", laterAt, rareAt, () => [startModule, rare.module]);
+  const rare = onDemand("rare", rareAt, source.length, () => [startModule, later.module]);
   const keepCompiledCode = () => {
     start.keep();
-    later?.keep();
+    later.keep();
+    rare.keep();
   };
-  const exports = runPart(start.script, bundle, laterModule);
-  const laterCache = () => (!later ? "not loaded" : !cacheDir ? "none" : later.reuse ? "used" : "missing");
-  return { exports, cache: !cacheDir ? "none" : start.reuse ? "used" : "missing", laterCache, keepCompiledCode };
+  const exports = runPart(start.script, bundle, later.module);
+  return { exports, cache: !cacheDir ? "none" : start.reuse ? "used" : "missing", laterCache: later.cache, rareCache: rare.cache, keepCompiledCode };
 }
 
 /** Writes the cache privately and atomically, and removes this kind's caches of older builds beyond KEEP. */

@@ -1,17 +1,31 @@
-// Bundles the CLI into one file, dist/termchat.cjs, of two scripts (scripts/start-part.mjs: what
-// a start runs before its register leaves, and the rest), that the launcher (bin/termchat.cjs)
+// Bundles the CLI into one file, dist/termchat.cjs, of three scripts (scripts/start-part.mjs: what
+// a start runs before its register leaves, the rest of what a client runs, and what it never runs
+// at start, such as the reference server), that the launcher (bin/termchat.cjs)
 // runs with V8's code cache (bin/run-bundle.cjs): a start then pays for no module resolution and
 // for compiling nothing it compiled last time. What is needed only later (the UI after the
 // register, the Markdown engine, the reference server, the image decoder's thread) is evaluated
 // only when first used: esbuild turns each dynamic import into a deferred initialisation inside
-// its script, or (from the start part to the later one) into a call the launcher answers.
+// its script, or (from one part to another) into a call the launcher answers.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { imageWorkerPlugin } from "./image-worker.mjs";
 import { inkPatchEsbuild } from "./ink-patch.mjs";
-import { isPartLink, laterEntry, laterImportsPlugin, startEntry, startFilesOf, startImportsPlugin, takenFromStart } from "./start-part.mjs";
+import {
+  isPartLink,
+  laterEntry,
+  laterImportsPlugin,
+  laterModulesPlugin,
+  RARE_PART_ROOTS,
+  rareEntry,
+  rareImportsPlugin,
+  startEntry,
+  startFilesOf,
+  startImportsPlugin,
+  takenFromLater,
+  takenFromStart,
+} from "./start-part.mjs";
 import { thirdPartyLicenses } from "./third-party-licenses.mjs";
 import { yogaPlugin } from "./yoga-plugin.mjs";
 
@@ -75,65 +89,92 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"', __TERMCHAT_BUILD__: JSON.stringify(BUILD_STAND_IN) },
 };
 const plugins = (start) => [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequire, noHttp2(start), imageWorkerPlugin((m) => (workerMeta = m))];
-// The bundle's two parts (scripts/start-part.mjs). First, which files the start part carries.
+// The bundle's three parts (scripts/start-part.mjs). First, which files the start part carries.
 const main = resolve("src/cli/main.ts");
 const targets = new Map();
 const probe = await build({ ...common, entryPoints: [main], outfile: "dist/probe.cjs", write: false, plugins: [laterImportsPlugin(root, targets), ...plugins(true)] });
 const startFiles = startFilesOf(probe.metafile, root);
-// The later part, which takes from the start part what it carries; then the start part, which
-// hands the later part those modules.
-const laterPart = await build({
+// Then which the later part carries, and what it takes from the rare part: the rare part's roots
+// the start part asks for go through the later part.
+const rareTargets = new Map([...targets].filter(([key]) => RARE_PART_ROOTS.includes(key)));
+const laterBuild = (forRare, write) =>
+  build({
+    ...common,
+    stdin: { contents: laterEntry(root, targets, startFiles, forRare), resolveDir: root, sourcefile: "later-part.js", loader: "js" },
+    outfile: "dist/termchat.later.cjs",
+    write,
+    plugins: [startImportsPlugin(root, startFiles), rareImportsPlugin(root, rareTargets), ...plugins(false)],
+  });
+const laterFiles = startFilesOf((await laterBuild([], false)).metafile, root);
+// The rare part, which takes from the start and later parts what they carry; then the later
+// part, which hands the rare part those of its modules; then the start part, which hands both
+// parts its own.
+const rarePart = await build({
   ...common,
-  stdin: { contents: laterEntry(targets, startFiles), resolveDir: root, sourcefile: "later-part.js", loader: "js" },
-  outfile: "dist/termchat.later.cjs",
-  plugins: [startImportsPlugin(root, startFiles), ...plugins(false)],
+  stdin: { contents: rareEntry(rareTargets), resolveDir: root, sourcefile: "rare-part.js", loader: "js" },
+  outfile: "dist/termchat.rare.cjs",
+  plugins: [startImportsPlugin(root, startFiles), laterModulesPlugin(root, laterFiles), ...plugins(false)],
 });
+const laterPart = await laterBuild(takenFromLater(rarePart.metafile), true);
 const startPart = await build({
   ...common,
-  stdin: { contents: startEntry(root, main, takenFromStart(laterPart.metafile)), resolveDir: root, sourcefile: "start-part.js", loader: "js" },
+  stdin: { contents: startEntry(root, main, [...new Set([...takenFromStart(laterPart.metafile), ...takenFromStart(rarePart.metafile)])]), resolveDir: root, sourcefile: "start-part.js", loader: "js" },
   outfile: "dist/termchat.cjs",
   plugins: [laterImportsPlugin(root, new Map(), startFiles), ...plugins(true)],
 });
-const parts = { "dist/termchat.cjs": startPart.metafile, "dist/termchat.later.cjs": laterPart.metafile };
+const parts = { "dist/termchat.cjs": startPart.metafile, "dist/termchat.later.cjs": laterPart.metafile, "dist/termchat.rare.cjs": rarePart.metafile };
 for (const [file, metafile] of Object.entries(parts)) {
   // A dynamic import left in the script would fail when it runs (no module loader): refuse the build.
   const left = metafile.outputs[file].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
   if (left.length > 0) throw new Error(`build: dynamic imports left in ${file}: ${[...new Set(left)].join(", ")}`);
 }
-// Every file is in one part only.
-const twice = Object.keys(laterPart.metafile.inputs).filter((input) => startFiles.has(resolve(root, input)));
-if (twice.length > 0) throw new Error(`build: in both parts: ${twice.join(", ")}`);
+// Every file is in one part only, and the later part is the one its probe found.
+const sourcesOf = (metafile) => [...startFilesOf(metafile, root)];
+const twice = [...sourcesOf(laterPart.metafile), ...sourcesOf(rarePart.metafile)].filter((file) => startFiles.has(file)).concat(sourcesOf(rarePart.metafile).filter((file) => laterFiles.has(file)));
+if (twice.length > 0) throw new Error(`build: in two parts: ${twice.join(", ")}`);
+if (sourcesOf(laterPart.metafile).length !== laterFiles.size) throw new Error("build: the later part carries other files than its probe found");
 // The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
 // character): esbuild escapes what it can, and the few characters it leaves (inside regular
 // expressions and comments) are written as \u escapes, which mean the same there. Each part's
 // value is a module's function (the launcher calls it with exports, require, module…): written
 // so by the build, the launcher compiles the file's text as it is, with no copy of it made.
 // The first line names the build by a hash of its contents (the launcher's code cache is per
-// build) and says where the later part begins.
+// build) and says where the later and rare parts begin.
 const ascii = async (file) => (await readFile(file, "utf8")).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-let [startCode, laterCode] = [await ascii("dist/termchat.cjs"), await ascii("dist/termchat.later.cjs")];
-const id = createHash("sha256").update(startCode).update(laterCode).digest("hex").slice(0, 24);
+let codes = [await ascii("dist/termchat.cjs"), await ascii("dist/termchat.later.cjs"), await ascii("dist/termchat.rare.cjs")];
+const hash = createHash("sha256");
+for (const code of codes) hash.update(code);
+const id = hash.digest("hex").slice(0, 24);
 // The code that asks for the build's id gets this one (as long as the stand-in, so the source maps hold).
-if (!laterCode.includes(BUILD_STAND_IN) && !startCode.includes(BUILD_STAND_IN)) throw new Error("build: the build id's stand-in is not in the bundle");
-[startCode, laterCode] = [startCode, laterCode].map((code) => code.replaceAll(BUILD_STAND_IN, id));
+if (!codes.some((code) => code.includes(BUILD_STAND_IN))) throw new Error("build: the build id's stand-in is not in the bundle");
+codes = codes.map((code) => code.replaceAll(BUILD_STAND_IN, id));
+const [startCode, laterCode, rareCode] = codes;
 const startText = `(function (exports, require, module, __filename, __dirname, __termchat_later) {\n${startCode}\n})\n`;
-const head = (at) => `// termchat build ${id} later ${String(at).padStart(12, "0")}\n`;
-const laterAt = head(0).length + startText.length;
-const laterText = `(function (exports, require, module, __filename, __dirname, __termchat_start) {\n${laterCode}\n})`;
-await writeFile("dist/termchat.cjs", head(laterAt) + startText + laterText);
+const head = (laterAt, rareAt) => `// termchat build ${id} later ${String(laterAt).padStart(12, "0")} rare ${String(rareAt).padStart(12, "0")}\n`;
+const laterText = `(function (exports, require, module, __filename, __dirname, __termchat_start, __termchat_rare) {\n${laterCode}\n})\n`;
+const rareText = `(function (exports, require, module, __filename, __dirname, __termchat_start, __termchat_later) {\n${rareCode}\n})`;
+const laterAt = head(0, 0).length + startText.length;
+const rareAt = laterAt + laterText.length;
+await writeFile("dist/termchat.cjs", head(laterAt, rareAt) + startText + laterText + rareText);
 await rm("dist/termchat.later.cjs");
+await rm("dist/termchat.rare.cjs");
 // The source maps: each part's lines move down by the lines before its code.
 const linesBefore = (text) => text.split("\n").length - 1;
-for (const [file, before] of [["dist/termchat.cjs.map", 2], ["dist/termchat.later.cjs.map", linesBefore(head(laterAt) + startText) + 1]]) {
+const before = head(laterAt, rareAt) + startText;
+for (const [file, lines] of [
+  ["dist/termchat.cjs.map", 2],
+  ["dist/termchat.later.cjs.map", linesBefore(before) + 1],
+  ["dist/termchat.rare.cjs.map", linesBefore(before + laterText) + 1],
+]) {
   const map = JSON.parse(await readFile(file, "utf8"));
-  map.mappings = `${";".repeat(before)}${map.mappings}`;
+  map.mappings = `${";".repeat(lines)}${map.mappings}`;
   await writeFile(file, JSON.stringify(map));
 }
-// One metafile for both parts, without the parts' links to each other.
+// One metafile for the three parts, without the parts' links to each other.
 const withoutLinks = (record) => Object.fromEntries(Object.entries(record).filter(([input]) => !isPartLink(input)));
 const metafile = {
-  inputs: withoutLinks({ ...startPart.metafile.inputs, ...laterPart.metafile.inputs }),
-  outputs: Object.fromEntries(Object.entries({ ...startPart.metafile.outputs, ...laterPart.metafile.outputs }).map(([file, output]) => [file, { ...output, inputs: withoutLinks(output.inputs) }])),
+  inputs: withoutLinks({ ...startPart.metafile.inputs, ...laterPart.metafile.inputs, ...rarePart.metafile.inputs }),
+  outputs: Object.fromEntries(Object.entries({ ...startPart.metafile.outputs, ...laterPart.metafile.outputs, ...rarePart.metafile.outputs }).map(([file, output]) => [file, { ...output, inputs: withoutLinks(output.inputs) }])),
 };
 await writeFile("dist/meta.json", JSON.stringify(metafile));
 // The package ships the bundle, so it ships the licences of what the bundle carries.

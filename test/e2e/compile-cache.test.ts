@@ -44,10 +44,14 @@ describe.each(nodeBinaries(ROOT).map((n) => [n.version, n.path] as const))("the 
       // A client run: the cache appears a few seconds after the first frame.
       session = await TmuxSession.start([node, BIN, "--demo"], { cols: 100, rows: 30, cwd: ROOT, env });
       await session.waitFor(/Inbox {2}\d+ unread/, { timeoutMs: 20_000 });
-      await until("the code cache written", () => caches(compiled).length === 2);
+      await until("the code cache written", () => caches(compiled).length === 3);
       // The demo's own (it runs the reference server too): a client run on an account keeps another.
-      // One for each of the bundle's two parts (scripts/start-part.mjs).
-      expect(caches(compiled).sort()).toEqual([expect.stringMatching(/^termchat\.cjs\.demo\.later\.v\d+/), expect.stringMatching(/^termchat\.cjs\.demo\.v\d+/)]);
+      // One for each of the bundle's three parts (scripts/start-part.mjs): the demo runs the rare one too.
+      expect(caches(compiled).sort()).toEqual([
+        expect.stringMatching(/^termchat\.cjs\.demo\.later\.v\d+/),
+        expect.stringMatching(/^termchat\.cjs\.demo\.rare\.v\d+/),
+        expect.stringMatching(/^termchat\.cjs\.demo\.v\d+/),
+      ]);
       expect(statSync(compiled).mode & 0o777).toBe(0o700);
       for (const name of caches(compiled)) expect(statSync(join(compiled, name)).mode & 0o777).toBe(0o600);
       await session.sendKeys("Q");
@@ -60,10 +64,10 @@ describe.each(nodeBinaries(ROOT).map((n) => [n.version, n.path] as const))("the 
       await session.waitFor(/Inbox {2}\d+ unread/, { timeoutMs: 20_000 });
       await until("the start trace", () => existsSync(trace) && readFileSync(trace, "utf8").endsWith("\n") && readFileSync(trace, "utf8").includes("phases "));
       const phases = JSON.parse(readFileSync(trace, "utf8").split("\n")[1]!.slice("phases ".length)) as Record<string, number>;
-      expect(Object.keys(phases)).toEqual(expect.arrayContaining(["code-cache-used", "later-part-from-cache"]));
+      expect(Object.keys(phases)).toEqual(expect.arrayContaining(["code-cache-used", "later-part-from-cache", "rare-part-from-cache"]));
       await session.sendKeys("Q");
       expect(await session.waitForExit({ timeoutMs: 10_000 })).toBe(0);
-      expect(caches(compiled)).toHaveLength(2);
+      expect(caches(compiled)).toHaveLength(3);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

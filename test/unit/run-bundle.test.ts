@@ -212,5 +212,75 @@ exports.modules = { "src/ui.ts": () => ({ shared, loads: shared.loads, value: l7
       expect(second.stack).toContain(`${file}:${line}:`);
     });
   });
-});
 
+  describe("a bundle in three parts", () => {
+    /**
+     * Three parts as the build writes them: the start part asks for the later part's `ui`; the
+     * later part's `ui` asks for the rare part's `server` only when called (`__termchat_rare`),
+     * and hands it its module `store` (its `modules`); the rare part takes `shared` from the start
+     * part and `store` from the later part, and `fail` throws from its own line 2.
+     */
+    function writeThreeParts(name: string): string {
+      const file = join(dir, name);
+      const start = `(function (exports, require, module, __filename, __dirname, __termchat_later) {
+const shared = { loads: 0 };
+exports.__startModules = { "src/shared.ts": () => shared };
+exports.shared = shared;
+exports.ui = () => __termchat_later("src/ui.ts");
+})
+`;
+      const later = `(function (exports, require, module, __filename, __dirname, __termchat_start, __termchat_rare) {
+const shared = __termchat_start("src/shared.ts"); shared.loads++;
+const store = { name: "store" };
+exports.modules = { "src/ui.ts": () => ({ store, server: () => __termchat_rare("src/server.ts") }), "src/store.ts": () => store };
+})
+`;
+      const rare = `(function (exports, require, module, __filename, __dirname, __termchat_start, __termchat_later) {
+function fail() { throw new Error("from the rare part"); }
+const shared = __termchat_start("src/shared.ts"); shared.loads++;
+exports.modules = { "src/server.ts": () => ({ shared, store: __termchat_later("src/store.ts"), fail }) };
+})`;
+      const head = (laterAt: number, rareAt: number) => `// termchat build 00112233445566778899aabb later ${String(laterAt).padStart(12, "0")} rare ${String(rareAt).padStart(12, "0")}\n`;
+      const laterAt = head(0, 0).length + start.length;
+      writeFileSync(file, head(laterAt, laterAt + later.length) + start + later + rare);
+      return file;
+    }
+
+    type ThreeStart = { cache: string; rareBefore: string; rareAfter: string; loads: number; same: boolean; stack: string };
+    function startThree(file: string, options: { cacheDir?: string } = {}): ThreeStart {
+      const code = `import { runBundle } from ${JSON.stringify(LAUNCHER)};
+        const r = runBundle(${JSON.stringify(file)}, ${JSON.stringify(options)});
+        const ui = r.exports.ui();
+        const rareBefore = r.rareCache();
+        const server = ui.server();
+        ui.server(); // asked again: the same part, not compiled nor run again
+        let stack = "";
+        try { server.fail(); } catch (e) { stack = e.stack; }
+        console.log(JSON.stringify({ cache: r.cache, rareBefore, rareAfter: r.rareCache(), loads: r.exports.shared.loads, same: server.shared === r.exports.shared && server.store === ui.store, stack }));
+        r.keepCompiledCode();`;
+      return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8", timeout: 30_000 })) as ThreeStart;
+    }
+
+    it("compiles the rare part only when asked for, shares the earlier parts' modules with it, and keeps its cache", () => {
+      const file = writeThreeParts("three.cjs");
+      const cacheDir = join(dir, "compiled");
+      const first = startThree(file, { cacheDir });
+      expect(first).toMatchObject({ cache: "missing", rareBefore: "not loaded", rareAfter: "missing", loads: 2, same: true });
+      expect(cacheFiles(cacheDir)).toHaveLength(3);
+      expect(cacheFiles(cacheDir)).toContain(codeCacheName(file, readFileSync(file, "latin1"), "client", [], "rare").name);
+      const second = startThree(file, { cacheDir });
+      expect(second).toMatchObject({ cache: "used", rareBefore: "not loaded", rareAfter: "used", loads: 2, same: true });
+      // `fail` is on the rare part's second line: its lines are the file's.
+      const line = readFileSync(file, "latin1").split("\n").findIndex((l) => l.includes("function fail()")) + 1;
+      expect(second.stack).toContain(`${file}:${line}:`);
+    });
+
+    it("a start that never asks for the rare part does not compile it", () => {
+      const file = writeThreeParts("three.cjs");
+      const { exports, rareCache, laterCache } = runHere(file);
+      (exports.ui as () => unknown)();
+      expect(laterCache()).toBe("none");
+      expect(rareCache()).toBe("not loaded");
+    });
+  });
+});
