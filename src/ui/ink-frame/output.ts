@@ -94,10 +94,16 @@ function sharedStyles(styles: AnsiCode[]): AnsiCode[] {
 }
 
 const lineCells = new BoundedCache<string, StyledChar[]>((cells) => cells.length * CELL_BYTES);
-/** The styled cells of one line of text (escape codes applied to the characters they style). */
-export function cellsOf(line: string): StyledChar[] {
+/**
+ * The styled cells of one line of text (escape codes applied to the characters they style).
+ * `known`, when given, may answer them without parsing the line (cells the frame was painted
+ * with: line-grid.ts); they are remembered as the parsed ones would be.
+ */
+export function cellsOf(line: string, known?: () => StyledChar[] | undefined): StyledChar[] {
   const cached = lineCells.get(line);
   if (cached) return cached;
+  const given = known?.();
+  if (given) return lineCells.set(line, given);
   // Copied into objects of one literal shape: the tokenizer's cells are made by object spread,
   // which past a few shapes gave each cell a hidden class of its own (24,000 more classes a
   // minute on a busy screen, and every read of a cell slow).
