@@ -68,7 +68,7 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
               <PaneMark key={i} kind={r.id === selectedId ? "selected" : r.line.lead && unread.has(r.id) ? "unread" : "none"} focused={focused} glyphSet={glyphSet} />
             ))}
           </Box>
-          <Box flexDirection="column" width={width - 1} flexShrink={0}>
+          <Box flexDirection="column" width={Math.max(0, width - 1)} flexShrink={0}>
             {rows.map((r, i) => (
               <MessageRow key={i} line={r.line} theme={theme} glyphSet={glyphSet} />
             ))}
