@@ -19,7 +19,7 @@
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
-import { PerformanceObserver } from "node:perf_hooks";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeStdin } from "./fake-stdin.js";
@@ -163,8 +163,14 @@ const { ms: openMs, opened } = FEED ? await openFeed() : await openTopic();
 
 // The collector's pauses while the keys are pressed.
 const gcPauses: number[] = [];
+const gcStarts: number[] = [];
+let gcYoung = 0;
 const gcObserver = new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcPauses.push(e.duration);
+  for (const e of list.getEntries()) {
+    gcPauses.push(e.duration);
+    gcStarts.push(e.startTime);
+    if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) gcYoung++;
+  }
 });
 gcObserver.observe({ entryTypes: ["gc"] });
 const profileTo = process.env.BENCH_CPU_PROFILE;
@@ -185,11 +191,17 @@ counting = true;
 const framesBefore = stdout.frames;
 const cpuBefore = process.cpuUsage();
 const latencies: number[] = [];
+/** Each key's span, from its press to its frame: a collection that starts inside one delayed that key. */
+const spans: Array<[number, number]> = [];
 let missed = 0;
 for (let i = 0; i < PRESSES; i++) {
+  const start = performance.now();
   const ms = await press(i < PRESSES / 2 ? UP : DOWN);
   if (ms === undefined) missed++;
-  else latencies.push(ms);
+  else {
+    latencies.push(ms);
+    spans.push([start, start + ms]);
+  }
 }
 const cpu = process.cpuUsage(cpuBefore);
 const framesPerKey = (stdout.frames - framesBefore) / PRESSES;
@@ -228,7 +240,9 @@ printFigure("CPU time of the process per key (all its work while the keys ran)",
 const perKey = [...renders].map(([name, n]) => `${name} ${(n / PRESSES).toFixed(1)}`).join(", ");
 console.log(`  renders per key: ${perKey || "none reported"}; writes to the terminal per key: ${framesPerKey.toFixed(1)}`);
 const gcTotal = gcPauses.reduce((a, b) => a + b, 0);
-printFigure(`collector's pauses during the keys (${gcPauses.length}), total`, gcTotal.toFixed(1), `ms (longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`);
+printFigure(`collector's pauses during the keys (${gcPauses.length}, ${gcYoung} of the young generation), total`, gcTotal.toFixed(1), `ms (longest ${Math.max(0, ...gcPauses).toFixed(1)} ms)`);
+const keysCollected = spans.filter(([from, to]) => gcStarts.some((t) => t >= from && t <= to)).length;
+printFigure("keys with a collection between press and frame", keysCollected, `of ${spans.length}`);
 printFigure("RSS after the run", rssMb.toFixed(0), "MB");
 printFigure("V8 heap in use after the run and a full collection", heapMb.toFixed(1), "MB");
 process.exit(0);

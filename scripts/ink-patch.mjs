@@ -162,10 +162,14 @@ export const EDITS = [
     // changes (src/ui/ink-frame/log-update.ts, drawsFullHeight); Ink would clear the screen and
     // its scrollback and redraw every such frame whole. And a frame that answers a key is drawn
     // at once, not at the end of Ink's 30-a-second window (src/ui/ink-frame/key-frames.ts); what
-    // the server changes still shares the windows.
+    // the server changes still shares the windows. After such a frame the young generation is
+    // emptied if it is half full (src/ui/ink-frame/idle-scavenge.ts), so that its collection
+    // falls between keys, not in the next one.
     name: "Ink's frames",
     file: file("ink", "build", "ink.js"),
-    prepend: `import { takeKeyFrame as __termchatTakeKeyFrame } from ${JSON.stringify(here("src/ui/ink-frame/key-frames.ts"))};\n`,
+    prepend:
+      `import { takeKeyFrame as __termchatTakeKeyFrame } from ${JSON.stringify(here("src/ui/ink-frame/key-frames.ts"))};\n` +
+      `import { scavengeAfterKeyFrame as __termchatScavenge } from ${JSON.stringify(here("src/ui/ink-frame/idle-scavenge.ts"))};\n`,
     replace: [
       ["        if (this.lastOutputHeight >= this.options.stdout.rows) {", "        if (this.lastOutputHeight >= this.options.stdout.rows && !this.log.drawsFullHeight) {"],
       [
@@ -176,6 +180,7 @@ export const EDITS = [
           "                if (!__termchatTakeKeyFrame()) return throttled();",
           "                throttled.cancel();",
           "                this.onRender();",
+          "                __termchatScavenge();",
           "            };",
         ].join("\n"),
       ],

@@ -60,3 +60,17 @@ export function ScreenProvider({ state, actions, children }: { state: ScreenStat
     </StateContext.Provider>
   );
 }
+
+/**
+ * The actions alone, for parts that only act (the sidebar, the status line): the state changes at
+ * every key, and React looks for its readers through every part under its provider that did not
+ * render (some 900 components a key in the message pane and the sidebar of a big organization).
+ */
+export function ActionsProvider({ actions, children }: { actions: ScreenActions; children: ReactNode }) {
+  return <ActionsContext.Provider value={actions}>{children}</ActionsContext.Provider>;
+}
+
+/** The state, for the parts under it that read it (the open view, popups). */
+export function StateProvider({ state, children }: { state: ScreenState; children: ReactNode }) {
+  return <StateContext.Provider value={state}>{children}</StateContext.Provider>;
+}

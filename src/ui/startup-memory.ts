@@ -11,20 +11,21 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-let collect: (() => void) | null | undefined;
+let collect: ((options?: { type: "minor" }) => void) | null | undefined;
 
-/** A full collection now; false when the runtime does not offer one. */
-export function collectGarbage(): boolean {
+/** A full collection now (or of the young generation only); false when the runtime does not offer one. */
+export function collectGarbage(young = false): boolean {
   if (collect === undefined) {
     try {
       setFlagsFromString("--expose-gc");
-      collect = runInNewContext("gc") as () => void;
+      collect = runInNewContext("gc") as (options?: { type: "minor" }) => void;
     } catch {
       collect = null;
     }
   }
   if (collect === null) return false;
-  collect();
+  if (young) collect({ type: "minor" });
+  else collect();
   return true;
 }
 

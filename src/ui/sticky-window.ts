@@ -101,7 +101,10 @@ export function layoutStickyWindow(
     if (kept) return kept;
     return messages[sel]!.id >= previous.id ? pane.selectionNearTop(sel) : pane.selectionNearBottom(sel);
   }
-  const { blocks } = layoutWindow(store, messages, sel, height, o, ctx);
+  const { blocks, firstIndex } = layoutWindow(store, messages, sel, height, o, ctx);
+  // Kept for the next frame too: else the first key after a view opens lays out its page again,
+  // and the headers' new lines draw their rows again.
+  blocks.forEach((b, k) => memo?.set(messages[firstIndex + k]!, messages[firstIndex + k - 1], b));
   const top = topOf(blocks, messages[sel]!.id, height);
   if (!top) return { blocks, skip: 0, top };
   // Blocks wholly above the pane are not handed over.

@@ -1,7 +1,7 @@
 /**
  * The message pane's memoised rows on a fake session, laid out as the App lays them out (the
- * message window hook): moving the selection draws again only the rows whose mark changed, and
- * every change to what a row shows still reaches the screen — a person renamed where a message
+ * message window hook): moving the selection draws again only the gutter's marks that changed, and
+ * no row's text; every change to what a row shows still reaches the screen — a person renamed where a message
  * names them, a reaction added, the selection moved back.
  */
 import { act, useState } from "react";
@@ -73,11 +73,11 @@ async function setUp() {
     narrow: lunch,
     ui: { focus: "messages", view: { kind: "narrow", narrow: lunch } },
   });
-  const renders = { rows: 0 };
+  const renders = { rows: 0, marks: 0 };
   let blocks: Block[] = [];
   const screen = await renderOnFake(
     fake,
-    <RenderProbe.Provider value={(name) => void (name === "message row" && renders.rows++)}>
+    <RenderProbe.Provider value={(name) => void (name === "message row" ? renders.rows++ : name === "pane mark" && renders.marks++)}>
       <WindowPane seen={(b) => (blocks = b)} />
     </RenderProbe.Provider>,
   );
@@ -91,16 +91,18 @@ async function setUp() {
   return { fake, screen, messages, renders, linesOf, rowsShown, select, marked };
 }
 
-it("moving the selection draws again only the rows of the two messages whose mark changed", async () => {
+it("moving the selection draws again only the marks of the two messages' rows, and no row's text", async () => {
   const { screen, messages, renders, linesOf, rowsShown, select, marked } = await setUp();
   const [first, , last] = messages;
   expect(marked("Both, then")).toBe(true);
   renders.rows = 0;
+  renders.marks = 0;
   await select(first!.id);
   await screen.until(() => marked("Pizza or soup?"), "the first message selected");
   expect(marked("Both, then")).toBe(false);
-  expect(renders.rows).toBe(linesOf(first!.id) + linesOf(last!.id));
-  expect(renders.rows).toBeLessThan(rowsShown());
+  expect(renders.marks).toBe(linesOf(first!.id) + linesOf(last!.id));
+  expect(renders.marks).toBeLessThan(rowsShown());
+  expect(renders.rows).toBe(0);
   // And back: the rows follow the selection both ways.
   await select(last!.id);
   await screen.until(() => marked("Both, then") && !marked("Pizza or soup?"), "the last message selected again");

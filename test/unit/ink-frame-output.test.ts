@@ -8,8 +8,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import widestLineInk from "widest-line";
-import Output from "../../src/ui/ink-frame/output.js";
-import { composedGrid, gridOf, sameCell, type Grid } from "../../src/ui/ink-frame/line-grid.js";
+import Output, { cellsOf, composedRow } from "../../src/ui/ink-frame/output.js";
+import { composedGrid, doubtfulEdit, gridOf, sameCell, type Grid } from "../../src/ui/ink-frame/line-grid.js";
 import widestLine from "../../src/ui/ink-frame/widest-line.js";
 import { prng } from "../fixtures/prng.js";
 
@@ -175,6 +175,23 @@ describe("the frame buffer the bundle draws with", () => {
     // Most rows are taken from the frame buffer. The others are parsed: a row the frame before had
     // the same (not joined again, so not handed over), or one with half a wide character covered.
     expect(taken).toBeGreaterThan(rows * 0.5);
+  });
+
+  it("gives the frame writer a changed row with a character of doubtful width as painted, its text not parsed again", () => {
+    // A sidebar row with an emoji beside a pane row that changed: the writer rewrites the row from the emoji on.
+    const out = new Output({ width: 30, height: 1 });
+    out.write(0, 0, "🔒 private", { transformers: [] });
+    out.write(12, 0, "\x1b[1mSender\x1b[22m  10:00 \x1b[31m—\x1b[39m", { transformers: [] });
+    const [line] = out.get().output.split("\n");
+    const edit = doubtfulEdit("🔒 private   Other  09:59", line!);
+    expect(edit).toMatchObject({ column: 0, erase: true });
+    expect(edit.text.replace(/\x1b\[[0-9;]*m/g, "")).toBe("🔒 private  Sender  10:00 —");
+    // The cells it worked from are those the row was painted with (the tokenizer was not run on it).
+    const painted = composedRow(line!)!;
+    const cells = cellsOf(line!);
+    expect(cells[0]).toBe(painted[0]);
+    expect(cells.at(-1)).toBe(painted[26]);
+    expect(cells.map((c) => c.value).join("")).toBe("🔒 private  Sender  10:00 —");
   });
 
   it("leaves to parsing a row whose text shows other styles than its cells were painted with", () => {

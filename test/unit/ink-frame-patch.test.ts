@@ -9,6 +9,8 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EventEmitter } from "node:events";
+import { PerformanceObserver, constants as perfConstants } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
 import { createElement } from "react";
 import { act } from "react";
 import { describe, expect, it } from "vitest";
@@ -104,6 +106,33 @@ describe("a screen test renders through the patched Ink", () => {
     await act(async () => app.rerender(view(3)));
     expect(frames()).toContain("C");
     app.unmount();
+  });
+
+  it("empties the young generation after a frame that answers a key, once a quarter of it is taken", async () => {
+    const young = () => getHeapSpaceStatistics().find((x) => x.space_name === "new_space")!;
+    const collections: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) collections.push(e.startTime);
+    });
+    observer.observe({ entryTypes: ["gc"] });
+    const stdout = new FakeTty();
+    let app!: ReturnType<typeof ink.render>;
+    await act(async () => {
+      app = ink.render(createElement(ink.Text, null, "before"), { stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeStdin() as unknown as NodeJS.ReadStream, patchConsole: false, exitOnCtrlC: false });
+    });
+    // Short-lived objects until more than a quarter of the young generation is taken (as a key's work leaves it).
+    let garbage: unknown[] = [];
+    for (let i = 0; i < 10_000 && young().space_used_size * 3 < young().space_available_size; i++) garbage = [garbage.length, new Array(1024).fill(i)];
+    expect(young().space_used_size * 3).toBeGreaterThanOrEqual(young().space_available_size);
+    const framed = performance.now();
+    noteKey();
+    await act(async () => app.rerender(createElement(ink.Text, null, "after")));
+    expect(stdout.writes.join("")).toContain("after");
+    for (let i = 0; i < 100 && !collections.some((t) => t >= framed); i++) await new Promise((r) => setTimeout(r, 10));
+    observer.disconnect();
+    app.unmount();
+    expect(collections.filter((t) => t >= framed).length).toBeGreaterThan(0);
+    expect(garbage.length).toBe(2);
   });
 
   it("takes the terminal's answers out of the keys, with the keys typed around them in order", async () => {

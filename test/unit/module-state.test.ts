@@ -43,6 +43,7 @@ const ALLOWED: Record<string, string> = {
   "src/ui/ink-frame/output.ts frames": "the one terminal's last composed frame rows, reused when the next frame's row is the same, and the cells of the rows it joined, for the frame writer",
   "src/ui/ink-frame/line-grid.ts sharedEnds": "per style list (held weakly), whether two of its styles end with one code: the same for whatever is drawn",
   "src/ui/ink-frame/output.ts transitions": "the frame writer's escape codes between two styles, per pair of style lists",
+  "src/ui/ink-frame/output.ts rightHalves": "the frame buffer's cell for the right half of a wide character, per style list (held weakly): the same for whatever is drawn",
   "src/sync/cache-ahead.ts ahead": "the cache files a start read before the code that takes them loaded, each taken once",
   "src/ui/startup-memory.ts collect": "V8's collector, asked for once per process after the first frame",
 };

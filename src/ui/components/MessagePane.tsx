@@ -6,10 +6,14 @@
  * readable on the background; reactions show the reader's own in brackets
  * and the theme's colour.
  *
- * A key that moves the selection changes the marks of a few rows only: each row is memoised
- * (MessageRow), and renders again only when its line, its mark, the focus, the theme or the
- * glyphs change. The lines are the laid-out blocks' own objects, the same from frame to frame
- * while their message is unchanged (block-memo.ts); a changed message brings new line objects.
+ * A key that moves the selection changes the marks of a few rows only. The marks are a column of
+ * their own beside the lines, each mark memoised (PaneMark): a key renders again the marks of the
+ * lines of the message it leaves and of the one it selects, and no line. Had the mark been part of
+ * its line's text, each of those lines would be rendered, squashed, measured and parsed again
+ * (as new strings) for a one-cell change. Each line is memoised too (MessageRow), and renders
+ * again only when its line, the theme or the glyphs change. The lines are the laid-out blocks'
+ * own objects, the same from frame to frame while their message is unchanged (block-memo.ts); a
+ * changed message brings new line objects.
  */
 import { Box, Text, type DOMElement } from "ink";
 import { memo, useRef } from "react";
@@ -58,32 +62,41 @@ export function MessagePane({ blocks, skip, selectedId, unread, height, width, f
       {rows.length === 0 ? (
         <Text dimColor>{sanitizeInline(placeholder ?? "")}</Text>
       ) : (
-        rows.map((r, i) => {
-          const selected = r.id === selectedId;
-          const isUnread = unread.has(r.id);
-          const mark = selected ? "selected" : isUnread && r.line.lead ? "unread" : "none";
-          return <MessageRow key={i} line={r.line} mark={mark} focused={focused} theme={theme} glyphSet={glyphSet} />;
-        })
+        <Box flexDirection="row" flexShrink={0}>
+          <Box flexDirection="column" width={1} flexShrink={0}>
+            {rows.map((r, i) => (
+              <PaneMark key={i} kind={r.id === selectedId ? "selected" : r.line.lead && unread.has(r.id) ? "unread" : "none"} focused={focused} glyphSet={glyphSet} />
+            ))}
+          </Box>
+          <Box flexDirection="column" width={Math.max(0, width - 1)} flexShrink={0}>
+            {rows.map((r, i) => (
+              <MessageRow key={i} line={r.line} theme={theme} glyphSet={glyphSet} />
+            ))}
+          </Box>
+        </Box>
       )}
     </Box>
   );
 }
 
+/** The gutter's cell of one row. Rendered again only when its mark, the focus or the glyphs change. */
+const PaneMark = memo(function PaneMark({ kind, focused }: { kind: MarkKind; focused: boolean; glyphSet: string }) {
+  useRenderProbe("pane mark");
+  return <RowMark kind={kind} focused={focused} />;
+});
+
 export interface MessageRowProps {
   line: Line;
-  mark: MarkKind;
-  focused: boolean;
   theme: Theme;
-  /** The glyph set in use (presentationKey): marks and rules are drawn with it. */
+  /** The glyph set in use (presentationKey): rules are drawn with it. */
   glyphSet: string;
 }
 
-/** One row of the pane: its gutter mark and its line. Rendered again only when a prop changes (lines are never changed in place). */
-export const MessageRow = memo(function MessageRow({ line, mark, focused, theme }: MessageRowProps) {
+/** One row's line, after the gutter. Rendered again only when a prop changes (lines are never changed in place). */
+export const MessageRow = memo(function MessageRow({ line, theme }: MessageRowProps) {
   useRenderProbe("message row");
   return (
     <Text wrap="truncate">
-      <RowMark kind={mark} focused={focused} />
       <StyledLine line={line} theme={theme} />
     </Text>
   );

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { t } from "../../render/glyphs.js";
 import { sanitizeInline } from "../../render/sanitize.js";
 import type { ConnectionState } from "../../sync/account-handle.js";
-import { ScreenProvider, type ScreenActions, type ScreenState } from "../contexts.js";
+import { ActionsProvider, StateProvider, type ScreenActions, type ScreenState } from "../contexts.js";
 import { PopupHost, type usePopupStack } from "../popups/PopupHost.js";
 import { sidebarWidth, type SidebarRow } from "../sidebar-rows.js";
 import { usesAlternateScreen } from "../terminal/screen-mode.js";
@@ -55,23 +55,23 @@ export function Screen({ theme, state, actions, size, sidebar, main, popups, sta
   ) : null;
   return (
     <ThemeContext.Provider value={theme}>
-      <ScreenProvider state={state} actions={actions}>
+      <ActionsProvider actions={actions}>
         <Box flexDirection="column" height={height}>
           <Box flexDirection="row" height={bodyHeight}>
             {popupHost && mainWidth < POPUP_MIN_WIDTH ? (
-              popupHost
+              <StateProvider state={state}>{popupHost}</StateProvider>
             ) : (
               <>
                 <Sidebar {...sidebar} width={sidebarWidth} height={bodyHeight} />
                 <Box flexDirection="column" width={mainWidth} marginLeft={1} flexShrink={0}>
-                  {popupHost ?? main}
+                  <StateProvider state={state}>{popupHost ?? main}</StateProvider>
                 </Box>
               </>
             )}
           </Box>
           <StatusLine {...status} />
         </Box>
-      </ScreenProvider>
+      </ActionsProvider>
     </ThemeContext.Provider>
   );
 }

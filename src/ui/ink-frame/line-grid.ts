@@ -126,6 +126,31 @@ export function composedGrid(line: string, width: number): Grid | false | undefi
   return grid;
 }
 
+/**
+ * The cells of a line as cellsOf parses them. A line the frame buffer joined in its last frame
+ * gives them from its cells as painted, without its text parsed again (a line with a character
+ * of doubtful width beside a changed one was parsed at every key: half of what the frame writer
+ * allocated), when those cells are what its text shows, as for composedGrid.
+ */
+function lineCells(line: string): StyledChar[] {
+  return cellsOf(line, () => {
+    const row = composedRow(line);
+    if (row === undefined) return undefined;
+    let end = row.length;
+    while (end > 0 && trimmedAtEnd(row[end - 1]!)) end--;
+    const cells: StyledChar[] = [];
+    for (let column = 0; column < end; ) {
+      const cell = row[column]!;
+      if (cell.value === "" || endsShared(cell.styles)) return undefined;
+      const w = cellWidth(cell.value);
+      for (let k = 1; k < w; k++) if (row[column + k]?.value !== "") return undefined;
+      cells.push(cell);
+      column += w;
+    }
+    return cells;
+  });
+}
+
 /** The column after the last cell that is not blank. */
 export function contentEnd(grid: Grid): number {
   let end = grid.length;
@@ -168,8 +193,8 @@ function widthOf(cells: StyledChar[], start: number, end: number): number {
  * erased and written.
  */
 export function doubtfulEdit(prev: string, next: string): DoubtfulEdit {
-  const a = cellsOf(prev);
-  const b = cellsOf(next);
+  const a = lineCells(prev);
+  const b = lineCells(next);
   let same = 0;
   while (same < a.length && same < b.length && sameCell(a[same]!, b[same]!)) same++;
   let start = 0;

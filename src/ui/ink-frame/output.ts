@@ -94,10 +94,16 @@ function sharedStyles(styles: AnsiCode[]): AnsiCode[] {
 }
 
 const lineCells = new BoundedCache<string, StyledChar[]>((cells) => cells.length * CELL_BYTES);
-/** The styled cells of one line of text (escape codes applied to the characters they style). */
-export function cellsOf(line: string): StyledChar[] {
+/**
+ * The styled cells of one line of text (escape codes applied to the characters they style).
+ * `known`, when given, may answer them without parsing the line (cells the frame was painted
+ * with: line-grid.ts); they are remembered as the parsed ones would be.
+ */
+export function cellsOf(line: string, known?: () => StyledChar[] | undefined): StyledChar[] {
   const cached = lineCells.get(line);
   if (cached) return cached;
+  const given = known?.();
+  if (given) return lineCells.set(line, given);
   // Copied into objects of one literal shape: the tokenizer's cells are made by object spread,
   // which past a few shapes gave each cell a hidden class of its own (24,000 more classes a
   // minute on a busy screen, and every read of a cell slow).
@@ -140,16 +146,35 @@ export function transition(from: AnsiCode[], to: AnsiCode[]): string {
   return codes;
 }
 
-/** One row of cells as text: each cell's characters, with escape codes only where the style changes. */
-function rowToString(row: (StyledChar | undefined)[]): string {
-  let out = "";
+/**
+ * One row of cells as text: each cell's characters, with escape codes only where the style
+ * changes. The pieces are gathered in `parts` (given, emptied here) and joined once: appending
+ * them one by one made a string object per cell, a good part of what a key allocated.
+ */
+function rowToString(row: (StyledChar | undefined)[], parts: string[]): string {
   let previous: AnsiCode[] = NO_STYLES;
   for (const cell of row) {
     if (cell === undefined) continue;
-    out += transition(previous, cell.styles) + cell.value;
+    if (cell.styles !== previous) parts.push(transition(previous, cell.styles));
+    parts.push(cell.value);
     previous = cell.styles;
   }
-  return (out + transition(previous, NO_STYLES)).trimEnd();
+  parts.push(transition(previous, NO_STYLES));
+  const joined = parts.join("");
+  parts.length = 0;
+  return joined.trimEnd();
+}
+
+/**
+ * The right half of a wide character, one per style list: painted afresh each frame, a new
+ * object there made a row holding a wide character differ from the same row of the frame
+ * before, and be joined again at every frame.
+ */
+const rightHalves = new WeakMap<AnsiCode[], StyledChar>();
+function rightHalf(styles: AnsiCode[]): StyledChar {
+  let cell = rightHalves.get(styles);
+  if (cell === undefined) rightHalves.set(styles, (cell = { type: "char", value: "", fullWidth: false, styles }));
+  return cell;
 }
 
 type Row = (StyledChar | undefined)[];
@@ -159,7 +184,14 @@ type Row = (StyledChar | undefined)[];
  * one in. Terminal-wide: the frames of one terminal; a frame composed for something else (a
  * test's second screen) only finds fewer rows to take.
  */
-const frames: { width: number; cells: Row[]; text: string[]; spare: Row[]; composed: Map<string, Row> } = { width: -1, cells: [], text: [], spare: [], composed: new Map() };
+const frames: { width: number; cells: Row[]; text: string[]; spare: Row[]; composed: Map<string, Row>; parts: string[] } = {
+  width: -1,
+  cells: [],
+  text: [],
+  spare: [],
+  composed: new Map(),
+  parts: [],
+};
 
 /**
  * The cells of a row the last frame joined into `text` (a row that changed), by column, as
@@ -232,7 +264,7 @@ export default class Output {
     const text = rows.map((row, y) => {
       const was = before?.cells[y];
       if (was && sameRow(row, was)) return before.text[y]!;
-      const joined = rowToString(row);
+      const joined = rowToString(row, frames.parts);
       // A copy: the row is filled again two frames on, and the writer may be handed this frame later.
       // Only a row of the frame's width is full: one written past it (a frame composed at no width,
       // for a terminal that reports no size) grew with holes, and its text is parsed instead.
@@ -261,7 +293,7 @@ export default class Output {
       for (const cell of cells) {
         target[column] = cell;
         const w = cellWidth(cell.value);
-        for (let k = 1; k < w; k++) target[column + k] = { type: "char", value: "", fullWidth: false, styles: cell.styles };
+        for (let k = 1; k < w; k++) target[column + k] = rightHalf(cell.styles);
         column += w;
       }
       row++;
