@@ -163,7 +163,7 @@ export const EDITS = [
     // its scrollback and redraw every such frame whole. And a frame that answers a key is drawn
     // at once, not at the end of Ink's 30-a-second window (src/ui/ink-frame/key-frames.ts); what
     // the server changes still shares the windows. After such a frame the young generation is
-    // emptied if it is half full (src/ui/ink-frame/idle-scavenge.ts), so that its collection
+    // emptied once a quarter of it is taken (src/ui/ink-frame/idle-scavenge.ts), so that its collection
     // falls between keys, not in the next one.
     name: "Ink's frames",
     file: file("ink", "build", "ink.js"),
