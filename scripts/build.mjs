@@ -21,7 +21,7 @@ import {
   rareEntry,
   rareImportsPlugin,
   startEntry,
-  startFilesOf,
+  sourceFilesOf,
   startImportsPlugin,
   takenFromLater,
   takenFromStart,
@@ -93,7 +93,7 @@ const plugins = (start) => [inkPatchEsbuild(), yogaPlugin, builtinImportsAsRequi
 const main = resolve("src/cli/main.ts");
 const targets = new Map();
 const probe = await build({ ...common, entryPoints: [main], outfile: "dist/probe.cjs", write: false, plugins: [laterImportsPlugin(root, targets), ...plugins(true)] });
-const startFiles = startFilesOf(probe.metafile, root);
+const startFiles = sourceFilesOf(probe.metafile, root);
 // Then which the later part carries, and what it takes from the rare part: the rare part's roots
 // the start part asks for go through the later part.
 const rareTargets = new Map([...targets].filter(([key]) => RARE_PART_ROOTS.includes(key)));
@@ -105,7 +105,7 @@ const laterBuild = (forRare, write) =>
     write,
     plugins: [startImportsPlugin(root, startFiles), rareImportsPlugin(root, rareTargets), ...plugins(false)],
   });
-const laterFiles = startFilesOf((await laterBuild([], false)).metafile, root);
+const laterFiles = sourceFilesOf((await laterBuild([], false)).metafile, root);
 // The rare part, which takes from the start and later parts what they carry; then the later
 // part, which hands the rare part those of its modules; then the start part, which hands both
 // parts its own.
@@ -129,10 +129,11 @@ for (const [file, metafile] of Object.entries(parts)) {
   if (left.length > 0) throw new Error(`build: dynamic imports left in ${file}: ${[...new Set(left)].join(", ")}`);
 }
 // Every file is in one part only, and the later part is the one its probe found.
-const sourcesOf = (metafile) => [...startFilesOf(metafile, root)];
-const twice = [...sourcesOf(laterPart.metafile), ...sourcesOf(rarePart.metafile)].filter((file) => startFiles.has(file)).concat(sourcesOf(rarePart.metafile).filter((file) => laterFiles.has(file)));
+const seen = new Map();
+for (const [file, metafile] of Object.entries(parts)) for (const source of sourceFilesOf(metafile, root)) seen.set(source, [...(seen.get(source) ?? []), file]);
+const twice = [...seen].filter(([, files]) => files.length > 1).map(([source]) => source);
 if (twice.length > 0) throw new Error(`build: in two parts: ${twice.join(", ")}`);
-if (sourcesOf(laterPart.metafile).length !== laterFiles.size) throw new Error("build: the later part carries other files than its probe found");
+if (sourceFilesOf(laterPart.metafile, root).size !== laterFiles.size) throw new Error("build: the later part carries other files than its probe found");
 // The launcher reads the script as Latin-1 (no UTF-8 decoding, and V8 keeps it one byte per
 // character): esbuild escapes what it can, and the few characters it leaves (inside regular
 // expressions and comments) are written as \u escapes, which mean the same there. Each part's

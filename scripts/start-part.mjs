@@ -141,8 +141,8 @@ export const takenFromLater = takenBy(FROM_LATER);
 /** Whether a metafile's input is one of the parts' links to another (no code of a package). */
 export const isPartLink = (input) => [LATER, `${LATER}-raw`, RARE, `${RARE}-raw`, START, FROM_LATER].some((namespace) => input.startsWith(`${namespace}:`));
 
-/** The start part's files (absolute paths) from its build's metafile: the source files, not the plugins' virtual modules. */
-export function startFilesOf(metafile, root) {
+/** A part's files (absolute paths) from its build's metafile: the source files, not the plugins' virtual modules. */
+export function sourceFilesOf(metafile, root) {
   return new Set(Object.keys(metafile.inputs).filter((input) => !/^[\w-]+:/.test(input)).map((input) => resolve(root, input)));
 }
 

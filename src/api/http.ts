@@ -11,6 +11,7 @@ import type * as z from "zod";
 import { ACCEPT_ENCODING, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, readBodyInto, type BodyLimits, type BodySink } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
+import { SiteError, normalizeSite } from "./site.js";
 
 export type ParamValue =
   | string
@@ -33,44 +34,6 @@ export function encodeParams(params: object | undefined): URLSearchParams {
     else out.append(key, JSON.stringify(value));
   }
   return out;
-}
-
-export class SiteError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SiteError";
-  }
-}
-
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/i;
-
-/**
- * Parses and checks an organization URL (`chat.example.com`, `https://chat.example.com/`,
- * with or without `/api` or `/api/v1` at the end); plain HTTP only to loopback unless allowed.
- */
-export function normalizeSite(site: string, allowInsecureHttp = false, spectator = false): URL {
-  let text = site.trim();
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new SiteError(`"${site}" is not a valid server URL (expected something like https://chat.example.com)`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new SiteError(`Unsupported URL scheme "${url.protocol}" in ${site}: use https://`);
-  }
-  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) {
-    throw new SiteError(
-      `Refusing plain http:// to ${url.hostname}: ${spectator ? "what you read could be read or changed on the way" : "your API key would travel unencrypted"}. ` +
-        `Use https://, or pass --allow-insecure-http if you really mean it.`,
-    );
-  }
-  // The API's own path is added per request: a site written with it ("…/api", "…/api/v1/") means the same server.
-  url.pathname = url.pathname.replace(/\/+$/, "").replace(/\/api(?:\/v1)?$/i, "").replace(/\/+$/, "");
-  url.search = "";
-  url.hash = "";
-  return url;
 }
 
 export interface Credentials {

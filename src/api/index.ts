@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./http.js";
+export * from "./site.js";
 export * from "./ignored-parameters.js";
 export * from "./routes/auth.js";
 export * from "./routes/channel-folders.js";

@@ -8,7 +8,7 @@
  */
 import { rm } from "node:fs/promises";
 import { describeError } from "../api/errors.js";
-import { normalizeSite } from "../api/http.js";
+import { normalizeSite } from "../api/site.js";
 import { accountFilePath, accountsInZuliprc, checkAccountName, defaultAccountPaths, fileExists, type AccountPaths } from "../config/accounts.js";
 import { exchangeAndWrite } from "../config/login.js";
 import { readPrivateFile } from "../config/zuliprc.js";

@@ -37,7 +37,7 @@ export function parseCacheArgs(argv: string[]): CacheArgs {
 
 export async function runCacheCommand(args: CacheArgs, out: (line: string) => void): Promise<void> {
   if (args.action === "help") return out(CACHE_HELP.trimEnd());
-  const [{ clearCache, defaultCacheDir }, { normalizeSite }] = await Promise.all([import("../sync/cache-file.js"), import("../api/http.js")]);
+  const [{ clearCache, defaultCacheDir }, { normalizeSite }] = await Promise.all([import("../sync/cache-file.js"), import("../api/site.js")]);
   const dir = defaultCacheDir();
   if (args.account === undefined && args.config === undefined) {
     const n = await clearCache(dir);

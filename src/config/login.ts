@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import { Writable } from "node:stream";
 import { ApiError } from "../api/errors.js";
-import { normalizeSite } from "../api/http.js";
+import { normalizeSite } from "../api/site.js";
 import type { fetchApiKey as realFetchApiKey } from "../api/routes/auth.js";
 import { fileExists } from "./accounts.js";
 import { ConfigError, writeZuliprc as realWriteZuliprc, type ZuliprcAccount } from "./zuliprc.js";

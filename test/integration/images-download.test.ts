@@ -1,7 +1,7 @@
 /** An image preview's file from the reference server: with the account's credentials, only from its own origin. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, TermchatApiError } from "../../src/api/errors.js";
-import { SiteError } from "../../src/api/http.js";
+import { SiteError } from "../../src/api/site.js";
 import { sniff } from "../../src/render/images/header.js";
 import { FLOOR_PLAN_URL } from "../../src/server/seed/demo-files.js";
 import { withServer, type ServerFixture } from "../fixtures/server.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, encodeParams, normalizeSite, SiteError } from "../../src/api/http.js";
+import { backoffDelay, encodeParams } from "../../src/api/http.js";
+import { normalizeSite, SiteError } from "../../src/api/site.js";
 
 describe("encodeParams", () => {
   it("sends strings as they are, numbers and booleans as text, arrays and objects as JSON", () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { SiteError } from "../../src/api/http.js";
+import { SiteError } from "../../src/api/site.js";
 import { LoginCancelled, passwordLogin, type LoginDeps } from "../../src/config/login.js";
 import { ConfigError, readZuliprc } from "../../src/config/zuliprc.js";
 import { runLogin } from "../../src/cli/commands/login.js";

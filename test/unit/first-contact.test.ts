@@ -14,7 +14,8 @@ import {
   explainFailure,
   retryRateLimited,
 } from "../../src/api/first-contact.js";
-import { ApiClient, normalizeSite } from "../../src/api/http.js";
+import { ApiClient } from "../../src/api/http.js";
+import { normalizeSite } from "../../src/api/site.js";
 import { START_ATTEMPTS, startGuard } from "../../src/sync/start-guard.js";
 
 const site = new URL("https://chat.example.com");
