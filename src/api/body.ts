@@ -78,9 +78,63 @@ export interface BodySink<T> {
   result(): T;
 }
 
-/** The body as bytes, decoded as `readBody` does; within `limits` or thrown away (AnswerTooLargeError, StalledAnswerError). */
-export function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS): Promise<Buffer> {
-  return readBodyInto(body, contentEncoding, growingCollector(), limits);
+/**
+ * The body as bytes, decoded as `readBody` does; within `limits` or thrown away (AnswerTooLargeError,
+ * StalledAnswerError). With `head`, its first bytes are shown to that as they arrive.
+ */
+export function readBodyBytes(body: Body, contentEncoding: string | string[] | undefined, limits = DEFAULT_LIMITS, head?: BodyHead): Promise<Buffer> {
+  return readBodyInto(body, contentEncoding, head ? head.feeding(growingCollector()) : growingCollector(), limits);
+}
+
+/** How much of a body's beginning a look at it is given, at most. */
+export const HEAD_LOOK_BYTES = 64 * 1024;
+
+/**
+ * The first decoded bytes of a body (up to HEAD_LOOK_BYTES) as they arrive, for a look at the first
+ * members of a large answer before the rest is in (the register's queue, for its first events poll).
+ * The look may be given before the body comes or while it does (its request was sent ahead of the
+ * code that looks): it is shown the bytes so far at once, then again after each piece, until it
+ * answers true (it has seen what it wanted), the limit is reached or it throws.
+ */
+export class BodyHead {
+  private head = Buffer.alloc(0);
+  private look: ((head: Buffer) => boolean) | undefined;
+  /** No more looking: the look is done, or the bytes reached the limit and were shown. */
+  private over = false;
+
+  /** A sink that hands each piece to `into` and keeps the beginning here. */
+  feeding<T>(into: BodySink<T>): BodySink<T> {
+    return {
+      add: (chunk) => {
+        into.add(chunk);
+        if (this.over || this.head.length >= HEAD_LOOK_BYTES) return;
+        this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_LOOK_BYTES - this.head.length)]);
+        this.show();
+      },
+      result: () => into.result(),
+    };
+  }
+
+  watch(look: (head: Buffer) => boolean): void {
+    if (this.over) return;
+    this.look = look;
+    this.show();
+  }
+
+  private show(): void {
+    if (!this.look || this.head.length === 0) return;
+    let done: boolean;
+    try {
+      done = this.look(this.head);
+    } catch {
+      done = true; // a look that fails is not asked again; the parse decides
+    }
+    if (done || this.head.length >= HEAD_LOOK_BYTES) {
+      this.over = true;
+      this.look = undefined;
+      this.head = Buffer.alloc(0);
+    }
+  }
 }
 
 /** The body's decoded bytes handed to `into` as they arrive, within `limits` as `readBodyBytes`; then `into`'s result. */

@@ -8,7 +8,7 @@ import type { Dispatcher } from "undici";
 // The package's index also loads fetch, WebSocket, caches and mocks (~30 ms more at every start).
 import dispatchRequest from "undici/lib/api/api-request.js";
 import type * as z from "zod";
-import { ACCEPT_ENCODING, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, readBodyInto, type BodyLimits, type BodySink } from "./body.js";
+import { ACCEPT_ENCODING, BodyHead, DEFAULT_LIMITS, parseReply, readBody, readBodyBytes, readBodyInto, type BodyLimits, type BodySink } from "./body.js";
 import { createDispatcher, type TlsSettings } from "./dispatcher.js";
 import { ApiError, NetworkError, SchemaError, ServerError, TermchatApiError, classifyFailure } from "./errors.js";
 import { SiteError, normalizeSite } from "./site.js";
@@ -111,6 +111,12 @@ export interface RequestOptions<S extends z.ZodType> {
    */
   beforeParse?: (bytes: Buffer) => Promise<void> | void;
   /**
+   * Shown the first decoded bytes of a successful answer read as bytes (`parseBytes`) while they
+   * arrive, until it answers true (see BodyHead): a look at a large answer's first members before
+   * the rest is in. It also reaches an answer sent ahead (`prefetch`) that is still arriving.
+   */
+  lookAtHead?: (head: Buffer) => boolean;
+  /**
    * Given the parsed body of a successful answer before the schema checks it (the register's
    * first events poll leaves then: the check of a register costs tens of milliseconds on a cold
    * start). A body the check refuses still fails the request afterwards.
@@ -201,7 +207,7 @@ export class ApiClient {
   private readonly ownsDispatcher: boolean;
   private readonly opts: ClientOptions;
   private readonly retry: RetryPolicy;
-  private readonly prefetched = new Map<string, { reply: Promise<RawReply>; stop: AbortController }>();
+  private readonly prefetched = new Map<string, { reply: Promise<RawReply>; stop: AbortController; head?: BodyHead }>();
 
   constructor(creds: Credentials | SpectatorSite, opts: ClientOptions = {}) {
     this.spectator = "spectator" in creds;
@@ -272,14 +278,16 @@ export class ApiClient {
    * Settles once the request is handed to the connection pool and the event loop has turned
    * (PREFETCH_TURNS): awaited, the request is on its way before the caller's next long task.
    */
-  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry" | "beforeParse" | "beforeCheck">): Promise<void> {
+  prefetch(method: Method, path: string, o: Omit<RequestOptions<z.ZodType>, "schema" | "retry" | "beforeParse" | "beforeCheck" | "lookAtHead">): Promise<void> {
     const stop = new AbortController();
     let dispatched!: () => void;
     const handedOver = new Promise<void>((resolve) => (dispatched = resolve));
-    const reply = this.exchange(method, path, { ...o, signal: this.deadline({ ...o, signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal }), onDispatched: dispatched });
+    // The taker's look at the answer's first bytes may come while they arrive.
+    const head = o.parseBytes ? new BodyHead() : undefined;
+    const reply = this.exchange(method, path, { ...o, head, signal: this.deadline({ ...o, signal: o.signal ? AbortSignal.any([o.signal, stop.signal]) : stop.signal }), onDispatched: dispatched });
     reply.catch(() => undefined); // it may never be asked for; its failure is reported to whoever asks
     reply.then(dispatched, dispatched); // failed before it was handed over: nothing to wait for
-    this.prefetched.set(requestKey(method, path, o.params), { reply, stop });
+    this.prefetched.set(requestKey(method, path, o.params), { reply, stop, head });
     return handedOver.then(() => turns(PREFETCH_TURNS));
   }
 
@@ -299,7 +307,9 @@ export class ApiClient {
       const done = () => signal.removeEventListener("abort", onAbort);
       early.reply.then(done, done);
     }
-    const reply = await (early?.reply ?? this.exchange(method, path, { ...o, signal: this.deadline(o) }));
+    const head = o.lookAtHead && (early ? early.head : new BodyHead());
+    if (head && o.lookAtHead) head.watch(o.lookAtHead);
+    const reply = await (early?.reply ?? this.exchange(method, path, { ...o, head: head || undefined, signal: this.deadline(o) }));
     const { statusCode, headers } = reply;
     if (statusCode < 400 && o.beforeParse && Buffer.isBuffer(reply.text)) await o.beforeParse(reply.text);
     let json: unknown;
@@ -344,7 +354,7 @@ export class ApiClient {
   private async exchange(
     method: Method,
     path: string,
-    o: Pick<RequestOptions<z.ZodType>, "params" | "anonymous" | "body" | "parseBytes" | "parseAsItArrives" | "maxBytes"> & { signal: AbortSignal; onDispatched?: () => void },
+    o: Pick<RequestOptions<z.ZodType>, "params" | "anonymous" | "body" | "parseBytes" | "parseAsItArrives" | "maxBytes"> & { signal: AbortSignal; onDispatched?: () => void; head?: BodyHead },
   ): Promise<RawReply> {
     const url = this.url(path);
     const params = encodeParams(o.params);
@@ -378,7 +388,8 @@ export class ApiClient {
         return { statusCode: res.statusCode, headers: res.headers, text: "", parsed: () => parts.result() };
       }
       const bytes = o.parseBytes || o.parseAsItArrives;
-      return { statusCode: res.statusCode, headers: res.headers, text: bytes ? await readBodyBytes(res.body, encoding, limits) : await readBody(res.body, encoding, limits) };
+      const head = res.statusCode < 400 ? o.head : undefined;
+      return { statusCode: res.statusCode, headers: res.headers, text: bytes ? await readBodyBytes(res.body, encoding, limits, head) : await readBody(res.body, encoding, limits) };
     } catch (err) {
       throw classifyFailure(err, `${method} ${path}`);
     }

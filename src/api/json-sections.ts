@@ -32,6 +32,47 @@ export function peekScalars(bytes: Buffer, keys: readonly string[]): Record<stri
 }
 
 /**
+ * The scalar members named `keys` among an object's first members, from the first bytes of it
+ * to arrive: the members are read in order, at the top level only, up to the first whose value
+ * is an object or an array (or up to the bytes there are). `more` says whether bytes still to
+ * come could add to what was found: false once a nested value, the object's end or bytes that
+ * are not JSON stop the reading. A name given twice counts as its last value, as in a parse;
+ * the caller checks the parsed answer all the same.
+ */
+export function leadingScalars(head: Buffer, keys: readonly string[]): { found: Record<string, unknown>; more: boolean } {
+  const found: Record<string, unknown> = {};
+  let i = skipSpace(head, 0);
+  if (i === head.length) return { found, more: true };
+  if (head[i] !== OPEN_OBJECT) return { found, more: false };
+  i = skipSpace(head, i + 1);
+  try {
+    for (;;) {
+      if (i === head.length) return { found, more: true };
+      if (head[i] !== QUOTE) return { found, more: false };
+      const nameEnd = stringEnd(head, i);
+      if (nameEnd === MORE) return { found, more: true };
+      const name = parseSlice(head, i, nameEnd) as string;
+      i = skipSpace(head, nameEnd);
+      if (i === head.length) return { found, more: true };
+      if (head[i] !== COLON) return { found, more: false };
+      i = skipSpace(head, i + 1);
+      if (i === head.length) return { found, more: true };
+      if (head[i] === OPEN_OBJECT || head[i] === OPEN_ARRAY) return { found, more: false };
+      const end = valueEnd(head, i, false);
+      if (end === MORE) return { found, more: true };
+      if (keys.includes(name)) found[name] = parseSlice(head, i, end);
+      i = skipSpace(head, end);
+      if (i === head.length) return { found, more: true };
+      if (head[i] !== COMMA) return { found, more: false };
+      i = skipSpace(head, i + 1);
+    }
+  } catch {
+    // not JSON where a member should be: left to the parse
+    return { found, more: false };
+  }
+}
+
+/**
  * An array member of an answer, left in the answer's bytes: its elements are parsed a run at a
  * time as `runs()` is read, so that a caller can let other work in between (a batch of 100,000
  * events takes a second to parse, check and apply).

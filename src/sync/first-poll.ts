@@ -1,14 +1,15 @@
 /**
- * A start's first events poll, sent as soon as the register's answer is in: from a look at its
- * bytes (peekScalars), else from its parse, before the check (tens of milliseconds on a cold
- * start) and before the store is built and drawn, so the server hears from the new queue at
- * once. A parse that contradicts the look polls the parsed queue instead; an answer the check
+ * A start's first events poll, sent as soon as the register's answer names its queue: from a look
+ * at its first bytes while the rest arrives (leadingScalars: a server that gives the queue first),
+ * else from a look at its whole bytes (peekScalars), else from its parse; before the check (tens
+ * of milliseconds on a cold start) and before the store is built and drawn, so the server hears
+ * from the new queue at once. A parse that contradicts the look polls the parsed queue instead; an answer the check
  * then refuses stops the poll (update-machine.ts, rebuild). The look also finds the server's
  * feature level, for the refetch of the cached narrows that leaves beside the poll.
  */
 import { turns, type ApiClient } from "../api/http.js";
-import { peekScalars } from "../api/json-sections.js";
-import type { EventsResult, getEvents } from "../api/routes/events.js";
+import { leadingScalars, peekScalars } from "../api/json-sections.js";
+import type { EventsResult, getEvents, RegisterLooks } from "../api/routes/events.js";
 
 /** What a look at the register's bytes takes: the queue's members and the server's feature level (either spelling). */
 const LOOKED_AT = ["queue_id", "last_event_id", "event_queue_longpoll_timeout_seconds", "svc_feature_level", "zulip_feature_level"] as const;
@@ -18,10 +19,48 @@ export function lookAtRegister(bytes: Buffer): Record<string, unknown> {
   return peekScalars(bytes, LOOKED_AT);
 }
 
+/**
+ * A look at the register's first bytes while the rest arrives (a member of the answer's top level
+ * before its first object or array: the reference server gives the queue first): what it found
+ * once it holds the queue, else undefined; `done` once more bytes could not add to it.
+ */
+export function lookAtRegisterHead(head: Buffer): { seen?: Record<string, unknown>; done: boolean } {
+  const { found, more } = leadingScalars(head, LOOKED_AT);
+  const queued = typeof found["queue_id"] === "string" && typeof found["last_event_id"] === "number";
+  return { seen: queued ? found : undefined, done: queued || !more };
+}
+
 /** The feature level a look at the register's bytes found, if it found one. */
 export function lookedLevel(seen: Record<string, unknown>): number | undefined {
   const level = seen["svc_feature_level"] ?? seen["zulip_feature_level"];
   return typeof level === "number" && Number.isSafeInteger(level) && level >= 0 ? level : undefined;
+}
+
+/**
+ * The register's looks at a start: the first poll leaves from the first that finds the queue
+ * (its first bytes, its whole bytes, its parse before the check), and the refetch of the cached
+ * narrows from the first that finds the feature level.
+ */
+export function registerLooks(poll: FirstPoll, refetching?: { at(level: number): void }): RegisterLooks {
+  // The poll first: while the answer arrives it takes the idle connection there is, and the
+  // refetch, whose answer is wanted only once the store is built, the next.
+  const found = async (seen: Record<string, unknown>) => {
+    const level = lookedLevel(seen);
+    try {
+      await poll.send(seen);
+    } finally {
+      if (level !== undefined) refetching?.at(level);
+    }
+  };
+  return {
+    lookAtHead: (head) => {
+      const { seen, done } = lookAtRegisterHead(head);
+      if (seen) found(seen).catch(() => undefined); // a stopped machine: the register's own await says so
+      return done;
+    },
+    beforeParse: (bytes) => found(lookAtRegister(bytes)),
+    beforeCheck: (json) => poll.send(json),
+  };
 }
 
 export interface FirstPollOptions {
@@ -37,31 +76,58 @@ export interface FirstPollOptions {
 
 export class FirstPoll {
   private sent: { reply: Promise<EventsResult>; stop: AbortController; queueId: string; lastEventId: number } | undefined;
+  /** The poll on its way out (send waits a turn before sending): a second look at the same queue waits for it. */
+  private sending: { queueId: string; lastEventId: number; done: Promise<void> } | undefined;
+  /** Counts drops: a poll on its way when one came is not sent. */
+  private drops = 0;
 
   constructor(private readonly o: FirstPollOptions) {}
 
   /** The queue polled, if a poll was sent. */
   get queueId(): string | undefined {
-    return this.sent?.queueId;
+    return this.sent?.queueId ?? this.sending?.queueId;
   }
 
   /**
-   * Polls the queue `reg` names (a look at the register's bytes, or its parse), unless that poll
-   * is out already. It waits one turn of the event loop first: the HTTP client reuses a
-   * connection only then, and the poll takes the register's instead of opening a new one and
-   * waiting its set-up (TCP and TLS round trips). The client checks an idle connection for a
-   * turn or two before writing on it.
+   * Polls the queue `reg` names (a look at the register's first bytes while the rest arrives, at
+   * its whole bytes, or its parse), unless that poll is out or on its way already. It waits one
+   * turn of the event loop first: the HTTP client reuses a connection only then, and a poll sent
+   * once the answer is in takes the register's instead of opening a new one and waiting its
+   * set-up (TCP and TLS round trips); one sent while it arrives takes another idle connection
+   * (the one that asked for the user's own record, at start). The client checks an idle
+   * connection for a turn or two before writing on it.
    */
   async send(reg: unknown): Promise<void> {
     if (typeof reg !== "object" || reg === null) return;
     const { queue_id: queueId, last_event_id: lastEventId, event_queue_longpoll_timeout_seconds: heartbeatS } = reg as Record<string, unknown>;
     if (typeof queueId !== "string" || !queueId || typeof lastEventId !== "number" || !Number.isSafeInteger(lastEventId)) return;
+    const sending = this.sending;
+    if (sending) {
+      // Wait for the poll on its way; another queue's then gives way to this one below.
+      await sending.done;
+      if (sending.queueId === queueId && sending.lastEventId === lastEventId) return;
+      return this.send(reg);
+    }
     const sent = this.sent;
     if (sent && sent.queueId === queueId && sent.lastEventId === lastEventId) return;
+    let finished!: () => void;
+    this.sending = { queueId, lastEventId, done: new Promise((resolve) => (finished = resolve)) };
+    try {
+      await this.sendNow(queueId, lastEventId, heartbeatS);
+    } finally {
+      this.sending = undefined;
+      finished();
+    }
+  }
+
+  private async sendNow(queueId: string, lastEventId: number, heartbeatS: unknown): Promise<void> {
     // Sent from a look at the bytes that the parse contradicts: that poll is not this queue's.
-    sent?.stop.abort();
+    this.sent?.stop.abort();
+    this.sent = undefined;
+    const drops = this.drops;
     await turns(1);
     this.o.checkStopped();
+    if (this.drops !== drops) return;
     const stop = new AbortController();
     const reply = this.o.getEvents(
       this.o.client,
@@ -85,6 +151,7 @@ export class FirstPoll {
 
   /** Stops the poll (a rebuild that failed half-way). */
   drop(): void {
+    this.drops++;
     this.sent?.stop.abort();
     this.sent = undefined;
   }

@@ -35,7 +35,7 @@ import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
 import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
-import { FirstPoll, lookAtRegister, lookedLevel } from "./first-poll.js";
+import { FirstPoll, registerLooks } from "./first-poll.js";
 import { addRefetched, NarrowsRefetch, type GetMessagesFn } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
@@ -273,26 +273,16 @@ export class UpdateMachine {
         if (!spectator) askSelf().catch(() => undefined);
         // The old store's narrows (the local cache's, on a start) are fetched again once the new
         // queue exists, which holds what happens from then on: at start as soon as the register's
-        // answer is in (from a look at its bytes, beside the first poll), so that the fetch's round
-        // trip runs while the answer is parsed and checked and the new store is built. A fetch made
-        // for another feature level than the parsed answer's is made again.
+        // answer names the server's level (a look at its bytes, beside the first poll), so that the
+        // fetch's round trip runs while the answer arrives, is parsed and checked and the new store
+        // is built. A fetch made for another feature level than the parsed answer's is made again.
         refetching = previous && new NarrowsRefetch(this.client, this.api.getMessages, previous, this.anchors, this.abort.signal);
-        // At start, the first poll leaves as soon as the answer is in (first-poll.ts).
-        const firstPoll = reason === "start" ? (raw: unknown) => this.firstPoll.send(raw) : undefined;
-        const looks = firstPoll && {
-          beforeParse: (bytes: Buffer) => {
-            const seen = lookAtRegister(bytes);
-            const polled = firstPoll(seen);
-            const level = lookedLevel(seen);
-            if (level !== undefined) refetching?.at(level);
-            return polled;
-          },
-          beforeCheck: firstPoll,
-        };
+        // At start, the first poll leaves as soon as the answer names its queue (first-poll.ts).
+        const looks = reason === "start" ? registerLooks(this.firstPoll, refetching) : undefined;
         const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, looks);
         queueId = reg.queue_id;
         // Sent before the parse or the check when the register could; otherwise now.
-        await firstPoll?.(reg);
+        if (looks) await this.firstPoll.send(reg);
         refetching?.at(reg.svc_feature_level);
         const store = spectator ? new Store(reg, { selfIdHint: SPECTATOR_SELF_ID }) : await storeFromRegister(reg, askSelf, reason === "start" ? previous : undefined);
         // A rebuild swaps in a store as whole as the one it replaces.

@@ -285,6 +285,57 @@ describe("a request sent ahead (prefetch)", () => {
   });
 });
 
+describe("a look at the answer's first bytes while it arrives (lookAtHead)", () => {
+  const schema = z.object({ result: z.literal("success"), queue_id: z.string() });
+  const parseBytes = (bytes: Buffer) => JSON.parse(bytes.toString("utf8")) as unknown;
+  /** An answer in two parts: the second only once `release` is called. */
+  function inTwoParts(status: number, first: string, second: string) {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const step: Step = (_req, res) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.write(first);
+      void released.then(() => res.end(second));
+    };
+    return { step, release };
+  }
+
+  it("is shown the first part before the rest is sent, for a request sent ahead too", async () => {
+    for (const ahead of [false, true]) {
+      const answer = inTwoParts(200, '{"result":"success","msg":"","queue_id":"q1",', '"rest":[1,2,3]}');
+      script = [answer.step];
+      const { c } = client();
+      if (ahead) await c.prefetch("POST", "register", { params: { a: 1 }, parseBytes });
+      const shown: string[] = [];
+      const reply = c.request("POST", "register", {
+        params: { a: 1 },
+        schema,
+        parseBytes,
+        lookAtHead: (head) => {
+          shown.push(head.toString("utf8"));
+          answer.release();
+          return true;
+        },
+      });
+      expect((await reply).queue_id).toBe("q1");
+      expect(shown).toEqual(['{"result":"success","msg":"","queue_id":"q1",']);
+      expect(seen).toHaveLength(1);
+      seen.length = 0;
+      await c.close();
+    }
+  });
+
+  it("an error answer is never shown", async () => {
+    script = [json(400, { result: "error", msg: "no", code: "BAD_REQUEST" })];
+    const { c } = client();
+    const shown: Buffer[] = [];
+    const err = await c.request("POST", "register", { schema, parseBytes, lookAtHead: (head) => (shown.push(head), true) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(shown).toEqual([]);
+    await c.close();
+  });
+});
+
 describe("a look at the answer before its check (beforeCheck)", () => {
   const schema = z.object({ result: z.literal("success"), queue_id: z.string() });
 

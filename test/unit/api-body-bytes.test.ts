@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { AnswerTooLargeError, CorruptBodyError, DEFAULT_LIMITS, readBody, readBodyBytes, StalledAnswerError } from "../../src/api/body.js";
+import { AnswerTooLargeError, BodyHead, CorruptBodyError, DEFAULT_LIMITS, HEAD_LOOK_BYTES, readBody, readBodyBytes, StalledAnswerError } from "../../src/api/body.js";
 import { growingCollector } from "../../src/api/mapped-buffer.js";
 import { gzipBomb } from "../fixtures/hostile-content.js";
 
@@ -74,6 +74,56 @@ describe("bodies read as bytes", () => {
     const many = growingCollector();
     for (let at = 0, n = 1; at < big.length; at += n, n = (n * 3 + 1) % 200_000 || 1) many.add(big.subarray(at, at + n));
     expect(many.result().equals(big)).toBe(true);
+  });
+});
+
+describe("a look at a body's first bytes while it arrives", () => {
+  /** A body in pieces of `size` bytes, each handed over on its own turn. */
+  function pieces(bytes: Buffer, size: number) {
+    return Readable.from((function* () {
+      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    })());
+  }
+
+  it("is shown the decoded bytes so far after each piece until it has seen enough; the body is read whole all the same", async () => {
+    const shown: number[] = [];
+    const head = new BodyHead();
+    head.watch((bytes) => {
+      shown.push(bytes.length);
+      expect(bytes.equals(plain.subarray(0, bytes.length))).toBe(true);
+      return bytes.length >= 3000;
+    });
+    const read = await readBodyBytes(pieces(plain, 1000) as never, undefined, DEFAULT_LIMITS, head);
+    expect(read.equals(plain)).toBe(true);
+    expect(shown).toEqual([1000, 2000, 3000]);
+  });
+
+  it("a look given while the body arrives sees what came before it at once; a gzipped body is shown decoded", async () => {
+    const head = new BodyHead();
+    const gz = gzipSync(plain);
+    const reading = readBodyBytes(pieces(gz, 64) as never, "gzip", DEFAULT_LIMITS, head);
+    await new Promise((r) => setImmediate(r));
+    const shown: string[] = [];
+    head.watch((bytes) => (shown.push(bytes.toString("utf8", 0, 20)), true));
+    expect((await reading).equals(plain)).toBe(true);
+    expect(shown).toEqual([text.slice(0, 20)]);
+  });
+
+  it("is shown no more than the first HEAD_LOOK_BYTES, and a look that throws is not asked again", async () => {
+    const big = Buffer.concat(Array.from({ length: 1 + Math.ceil((2 * HEAD_LOOK_BYTES) / plain.length) }, () => plain));
+    const longest: number[] = [];
+    const patient = new BodyHead();
+    patient.watch((bytes) => (longest.push(bytes.length), false));
+    const broken = new BodyHead();
+    let asked = 0;
+    broken.watch(() => {
+      asked++;
+      throw new Error("a look that fails");
+    });
+    expect((await readBodyBytes(pieces(big, 8192) as never, undefined, DEFAULT_LIMITS, patient)).equals(big)).toBe(true);
+    expect(Math.max(...longest)).toBe(HEAD_LOOK_BYTES);
+    expect((await readBodyBytes(pieces(big, 8192) as never, undefined, DEFAULT_LIMITS, broken)).equals(big)).toBe(true);
+    expect(asked).toBe(1);
   });
 });
 

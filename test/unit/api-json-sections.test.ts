@@ -3,7 +3,7 @@
  * and fails where it fails.
  */
 import { describe, expect, it } from "vitest";
-import { DeferredArray, parseDeferring, peekScalars } from "../../src/api/json-sections.js";
+import { DeferredArray, leadingScalars, parseDeferring, peekScalars } from "../../src/api/json-sections.js";
 import { ARRAY_RUN_BYTES, parseJsonInParts } from "../../src/api/json-stream.js";
 import { parseReply } from "../../src/api/body.js";
 
@@ -120,5 +120,37 @@ describe("a look at a few members before the parse", () => {
   it("a broken value is left to the parse", () => {
     expect(peekScalars(Buffer.from('{"queue_id":"unterminated'), keys)).toEqual({});
     expect(peekScalars(Buffer.from('{"last_event_id":12x}'), keys)).toEqual({});
+  });
+});
+
+describe("the scalar members at the start of an answer still arriving", () => {
+  const keys = ["queue_id", "last_event_id", "svc_feature_level"];
+  const whole = JSON.stringify({ queue_id: "q\"1\u00e9", other: 5, last_event_id: 12345, svc_feature_level: 400, realm_users: [{ queue_id: "nested" }], tail: 1 });
+
+  it("finds them from the bytes so far, each once whole, and says when more bytes could add to them", () => {
+    const steps: string[] = [];
+    for (let n = 0; n <= whole.length; n++) {
+      const { found, more } = leadingScalars(Buffer.from(whole.slice(0, n)), keys);
+      steps.push(`${Object.keys(found).join(",")}${more ? "" : " done"}`);
+      // A number cut at the end of the bytes so far may go on: never taken short.
+      if ("last_event_id" in found) expect(found.last_event_id).toBe(12345);
+      if ("queue_id" in found) expect(found.queue_id).toBe('q"1\u00e9');
+    }
+    expect([...new Set(steps)]).toEqual(["", "queue_id", "queue_id,last_event_id", "queue_id,last_event_id,svc_feature_level", "queue_id,last_event_id,svc_feature_level done"]);
+  });
+
+  it("reads the top level only: after the first object or array nothing more is looked at", () => {
+    const later = Buffer.from(JSON.stringify({ realm: { queue_id: "nested" }, queue_id: "q1", last_event_id: 3 }));
+    expect(leadingScalars(later, keys)).toEqual({ found: {}, more: false });
+    const spaced = Buffer.from(' \n{ "queue_id" : "q1" ,\t"last_event_id":-1 , "x": [] }');
+    expect(leadingScalars(spaced, keys)).toEqual({ found: { queue_id: "q1", last_event_id: -1 }, more: false });
+  });
+
+  it("a name given twice counts as its last value, as in a parse; bytes that are not a JSON object stop the look", () => {
+    expect(leadingScalars(Buffer.from('{"queue_id":"a","queue_id":"b","x":{}'), keys).found).toEqual({ queue_id: "b" });
+    for (const bad of ["[1,2]", "<html>", '{"queue_id" "a"}', '{"queue_id":"a" "b"}', '{queue_id:1}', '{"last_event_id":12x,']) {
+      expect(leadingScalars(Buffer.from(bad), keys).more, bad).toBe(false);
+    }
+    expect(leadingScalars(Buffer.from(""), keys)).toEqual({ found: {}, more: true });
   });
 });

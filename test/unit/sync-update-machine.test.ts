@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, NetworkError, SchemaError, ServerError } from "../../src/api/errors.js";
 import type { Store } from "../../src/model/store.js";
+import type { RegisterLooks } from "../../src/api/routes/events.js";
 import { UpdateMachine, type ConnectionState } from "../../src/sync/update-machine.js";
 import { FakeClock, settle } from "../fixtures/fake-clock.js";
 import { fakeSyncApi } from "../fixtures/fake-sync.js";
@@ -97,15 +98,21 @@ describe("the first poll", () => {
     expect(machine.state.kind).toBe("live");
   });
 
-  it("an answer the check then refuses stops that poll and frees its queue; the next register is polled", async () => {
+  /**
+   * A start whose first register fails once `failing` has looked at it, and whose second answers
+   * `queue` (looked at before its check): the polls sent, in order.
+   */
+  async function startAfterAFailedRegister(failing: (looks: RegisterLooks | undefined) => Promise<unknown> | unknown, queue: { queue_id: string; last_event_id: number }) {
     const order: string[] = [];
     recordPolls(order);
     let registers = 0;
     fake.api.register = async (_c, _p, _s, looks) => {
-      registers++;
-      const reg = eg.registerResponse({ queue_id: `q-${registers}`, last_event_id: 3 });
+      if (++registers === 1) {
+        await failing(looks);
+        throw new SchemaError("POST register", "the answer is not what the client reads");
+      }
+      const reg = eg.registerResponse(queue);
       await looks?.beforeCheck?.(JSON.parse(JSON.stringify(reg)));
-      if (registers === 1) throw new SchemaError("POST register", "the answer is not what the client reads");
       return reg;
     };
     remake();
@@ -113,9 +120,46 @@ describe("the first poll", () => {
     await clock.runNext();
     await started;
     await settle();
+    return order;
+  }
+
+  it("an answer the check then refuses stops that poll and frees its queue; the next register is polled", async () => {
+    const refused = JSON.parse(JSON.stringify(eg.registerResponse({ queue_id: "q-1", last_event_id: 3 }))) as unknown;
+    const order = await startAfterAFailedRegister((looks) => looks?.beforeCheck?.(refused), { queue_id: "q-2", last_event_id: 3 });
     expect(order).toEqual(["poll q-1 3", "poll q-1 stopped", "poll q-2 3"]);
     expect(fake.calls.filter((c) => c.name === "deleteQueue").map((c) => c.params)).toEqual(["q-1"]);
     expect(machine.store?.queueId).toBe("q-2");
+  });
+
+  it("leaves from a look at the answer's first bytes while the rest arrives; the later looks send no second poll", async () => {
+    const order: string[] = [];
+    recordPolls(order);
+    fake.api.register = async (_c, _p, _s, looks) => {
+      const text = JSON.stringify({ queue_id: "q-head", last_event_id: 11, svc_feature_level: 400, realm_users: [] });
+      const bytes = Buffer.from(text);
+      const at = text.indexOf("svc_feature_level");
+      // The first piece stops inside the queue's number: it may go on, so nothing is sent yet.
+      order.push(`first piece: ${looks?.lookAtHead?.(bytes.subarray(0, text.indexOf("11") + 1)) ? "done" : "more"}`);
+      order.push(`second piece: ${looks?.lookAtHead?.(bytes.subarray(0, at)) ? "done" : "more"}`);
+      await settle();
+      order.push("answer in");
+      await looks?.beforeParse?.(bytes);
+      const reg = eg.registerResponse({ queue_id: "q-head", last_event_id: 11 });
+      await looks?.beforeCheck?.(JSON.parse(JSON.stringify(reg)));
+      return reg;
+    };
+    remake();
+    await machine.start();
+    await settle();
+    expect(order).toEqual(["first piece: more", "second piece: done", "poll q-head 11", "answer in"]);
+    expect(machine.state.kind).toBe("live");
+  });
+
+  it("a poll on its way when the register fails is not sent", async () => {
+    const head = Buffer.from('{"queue_id":"q-cut","last_event_id":2,"realm":{');
+    const order = await startAfterAFailedRegister((looks) => looks?.lookAtHead?.(head), { queue_id: "q-whole", last_event_id: 5 });
+    expect(order).toEqual(["poll q-whole 5"]);
+    expect(fake.calls.filter((c) => c.name === "deleteQueue").map((c) => c.params)).toEqual(["q-cut"]);
   });
 
   it("leaves from a look at the answer's bytes, before the parse; a parse that contradicts the look polls the parsed queue instead", async () => {

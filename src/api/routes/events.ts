@@ -16,7 +16,7 @@ export function registerSchemaOf(client: ApiClient): typeof registerResponseSche
 }
 
 /** What the register's caller may look at before the answer is parsed and checked (see RequestOptions). */
-export type RegisterLooks = Pick<RequestOptions<z.ZodType>, "beforeParse" | "beforeCheck">;
+export type RegisterLooks = Pick<RequestOptions<z.ZodType>, "lookAtHead" | "beforeParse" | "beforeCheck">;
 
 export function register(client: ApiClient, params: RegisterParams = {}, signal?: AbortSignal, looks?: RegisterLooks) {
   return client.request("POST", "register", { ...registerRequest(params, signal), schema: registerSchemaOf(client), ...looks });
