@@ -14,7 +14,8 @@
  * With BENCH_CPU_PROFILE=file, the keys alone are profiled into that file; with
  * BENCH_ALLOC_PROFILE=file, what they allocate (V8's sampling heap profile, the garbage included);
  * with BENCH_KEY_TIMES=1, each key's time in the order pressed (page turns stand out); with
- * BENCH_KEYS=K,J, those two keys instead of k and j (a page up and down at each key).
+ * BENCH_KEYS=K,J, those two keys instead of k and j (a page up and down at each key); with
+ * BENCH_ALTERNATE=1, the two keys in turn; BENCH_GAP_MS, the pause after each frame (default 40).
  */
 import "./launcher-flags.js"; // first: V8 set as bin/termchat.cjs sets it
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -49,7 +50,9 @@ const [UP, DOWN] = (process.env.BENCH_KEYS ?? "k,j").split(",") as [string, stri
 const TOPIC = "latency bench";
 const FRAME_TIMEOUT_MS = 2_000;
 /** Gap after each frame before the next key: more than Ink's render throttle (1000/30 ms). */
-const GAP_MS = 40;
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 40);
+/** BENCH_ALTERNATE=1: the two keys in turn (the selection goes back and forth, as in the tmux side-by-side bench), not half and half. */
+const ALTERNATE = Boolean(process.env.BENCH_ALTERNATE);
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -196,7 +199,7 @@ const spans: Array<[number, number]> = [];
 let missed = 0;
 for (let i = 0; i < PRESSES; i++) {
   const start = performance.now();
-  const ms = await press(i < PRESSES / 2 ? UP : DOWN);
+  const ms = await press((ALTERNATE ? i % 2 === 0 : i < PRESSES / 2) ? UP : DOWN);
   if (ms === undefined) missed++;
   else {
     latencies.push(ms);

@@ -10,7 +10,8 @@
  *
  * Three kinds of start: a zero-cost client (curl posting the client's own
  * register through the same link: its first events poll could reach the server
- * half a round trip after the answer's last byte arrived), a first start (no
+ * half a round trip after the answer's last byte arrived; the client's own poll
+ * leaves once the answer names its queue, so it can come sooner), a first start (no
  * compiled code and no local state kept: the first after an install), and a
  * later start (both kept by an earlier start: its first frame comes from the
  * local cache, the live one once the server has answered).
