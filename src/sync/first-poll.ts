@@ -3,9 +3,10 @@
  * at its first bytes while the rest arrives (leadingScalars: a server that gives the queue first),
  * else from a look at its whole bytes (peekScalars), else from its parse; before the check (tens
  * of milliseconds on a cold start) and before the store is built and drawn, so the server hears
- * from the new queue at once. A parse that contradicts the look polls the parsed queue instead; an answer the check
- * then refuses stops the poll (update-machine.ts, rebuild). The look also finds the server's
- * feature level, for the refetch of the cached narrows that leaves beside the poll.
+ * from the new queue at once. A parse that contradicts the look polls the parsed queue instead;
+ * an answer the check then refuses, or that fails to arrive whole, stops the poll
+ * (update-machine.ts, rebuild). The look also finds the server's feature level, for the refetch
+ * of the cached narrows that leaves right after the poll.
  */
 import { turns, type ApiClient } from "../api/http.js";
 import { leadingScalars, peekScalars } from "../api/json-sections.js";
