@@ -224,9 +224,9 @@ export class ApiClient {
       const done = () => signal.removeEventListener("abort", onAbort);
       early.reply.then(done, done);
     }
-    const head = o.lookAtHead && (early ? early.head : new BodyHead());
-    if (head && o.lookAtHead) head.watch(o.lookAtHead);
-    const reply = await (early?.reply ?? this.exchange(method, path, { ...o, head: head || undefined, signal: this.deadline(o) }));
+    const head = o.lookAtHead ? (early ? early.head : new BodyHead()) : undefined;
+    if (o.lookAtHead) head?.watch(o.lookAtHead);
+    const reply = await (early?.reply ?? this.exchange(method, path, { ...o, head, signal: this.deadline(o) }));
     const { statusCode, headers } = reply;
     if (statusCode < 400 && o.beforeParse && Buffer.isBuffer(reply.text)) await o.beforeParse(reply.text);
     let json: unknown;

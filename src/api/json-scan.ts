@@ -75,6 +75,22 @@ export function valueEnd(b: Buffer, i: number, whole: boolean): number {
   return MORE;
 }
 
+/**
+ * The object member whose name's opening quote should be at `i`: its name, and where its value
+ * starts (space skipped); MORE when the bytes end first. Bytes that cannot be a member throw NotJson.
+ */
+export function memberAt(b: Buffer, i: number): { name: string; valueAt: number } | typeof MORE {
+  if (b[i] !== QUOTE) throw new NotJson(i);
+  const nameEnd = stringEnd(b, i);
+  if (nameEnd === MORE) return MORE;
+  const name = parseSlice(b, i, nameEnd) as string;
+  const colon = skipSpace(b, nameEnd);
+  if (colon === b.length) return MORE;
+  if (b[colon] !== COLON) throw new NotJson(colon);
+  const valueAt = skipSpace(b, colon + 1);
+  return valueAt === b.length ? MORE : { name, valueAt };
+}
+
 /** The JSON text of bytes `from`..`to` of `b`, parsed; throws as JSON.parse does. */
 export function parseSlice(b: Buffer, from: number, to: number): unknown {
   return JSON.parse(b.toString("utf8", from, to));

@@ -1,9 +1,10 @@
 /**
  * Parts of a large JSON answer already in memory: a few scalar members found without a parse
- * (peekScalars), and an array left in the bytes to be parsed a run at a time (parseDeferring).
+ * (peekScalars; leadingScalars, among the first members, from the first bytes to arrive), and an
+ * array left in the bytes to be parsed a run at a time (parseDeferring).
  * An answer parsed while it arrives is json-stream.ts's.
  */
-import { COLON, MORE, NotJson, OPEN_ARRAY, OPEN_OBJECT, QUOTE, COMMA, parseSlice, skipSpace, stringEnd, valueEnd } from "./json-scan.js";
+import { COMMA, MORE, NotJson, OPEN_ARRAY, OPEN_OBJECT, QUOTE, memberAt, parseSlice, skipSpace, valueEnd } from "./json-scan.js";
 import { ArrayRuns, parseJsonInParts } from "./json-stream.js";
 
 /**
@@ -48,19 +49,13 @@ export function leadingScalars(head: Buffer, keys: readonly string[]): { found: 
   try {
     for (;;) {
       if (i === head.length) return { found, more: true };
-      if (head[i] !== QUOTE) return { found, more: false };
-      const nameEnd = stringEnd(head, i);
-      if (nameEnd === MORE) return { found, more: true };
-      const name = parseSlice(head, i, nameEnd) as string;
-      i = skipSpace(head, nameEnd);
-      if (i === head.length) return { found, more: true };
-      if (head[i] !== COLON) return { found, more: false };
-      i = skipSpace(head, i + 1);
-      if (i === head.length) return { found, more: true };
-      if (head[i] === OPEN_OBJECT || head[i] === OPEN_ARRAY) return { found, more: false };
-      const end = valueEnd(head, i, false);
+      const member = memberAt(head, i);
+      if (member === MORE) return { found, more: true };
+      const { name, valueAt } = member;
+      if (head[valueAt] === OPEN_OBJECT || head[valueAt] === OPEN_ARRAY) return { found, more: false };
+      const end = valueEnd(head, valueAt, false);
       if (end === MORE) return { found, more: true };
-      if (keys.includes(name)) found[name] = parseSlice(head, i, end);
+      if (keys.includes(name)) found[name] = parseSlice(head, valueAt, end);
       i = skipSpace(head, end);
       if (i === head.length) return { found, more: true };
       if (head[i] !== COMMA) return { found, more: false };
@@ -106,17 +101,14 @@ export function parseDeferring(bytes: Buffer, key: string): unknown {
     if (bytes[i] !== OPEN_OBJECT) throw new NotJson(i);
     i = skipSpace(bytes, i + 1);
     while (bytes[i] === QUOTE) {
-      const keyEnd = stringEnd(bytes, i);
-      if (keyEnd === MORE) break;
-      const name = parseSlice(bytes, i, keyEnd) as string;
-      i = skipSpace(bytes, keyEnd);
-      if (bytes[i] !== COLON) break;
-      const start = skipSpace(bytes, i + 1);
+      const member = memberAt(bytes, i);
+      if (member === MORE) break;
+      const { name, valueAt: start } = member;
       if (name === key && bytes[start] === OPEN_ARRAY && out["result"] === "success") {
         out[name] = new DeferredArray(bytes, start);
         return out;
       }
-      if (name === "__proto__" || start === bytes.length) break; // rare: the whole parse below keeps it as JSON.parse does
+      if (name === "__proto__") break; // rare: the whole parse below keeps it as JSON.parse does
       const end = valueEnd(bytes, start, true);
       if (end === MORE) break;
       out[name] = parseSlice(bytes, start, end);

@@ -6,7 +6,7 @@
  * (a run of an array is about ARRAY_RUN_BYTES). The result is what `JSON.parse` of the whole
  * would give; a body that is not JSON fails with a SyntaxError as it would.
  */
-import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, MORE, NotJson, OPEN_ARRAY, OPEN_OBJECT, QUOTE, parseSlice, skipSpace, stringEnd, valueEnd } from "./json-scan.js";
+import { CLOSE_ARRAY, CLOSE_OBJECT, COMMA, MORE, NotJson, OPEN_ARRAY, OPEN_OBJECT, memberAt, parseSlice, skipSpace, valueEnd } from "./json-scan.js";
 import { growingCollector, largeBuffer } from "./mapped-buffer.js";
 
 /** Arrays are parsed in runs of elements of about this many bytes. */
@@ -216,15 +216,9 @@ export class JsonInParts {
 
   /** Reads the member starting at `i`; false when its bytes are not all in yet. */
   private member(b: Buffer, i: number, whole: boolean): boolean {
-    if (b[i] !== QUOTE) throw new NotJson(i);
-    const keyEnd = stringEnd(b, i);
-    if (keyEnd === MORE) return false;
-    const key = parseSlice(b, i, keyEnd) as string;
-    const colon = skipSpace(b, keyEnd);
-    if (colon === b.length) return false;
-    if (b[colon] !== COLON) throw new NotJson(colon);
-    const start = skipSpace(b, colon + 1);
-    if (start === b.length) return false;
+    const m = memberAt(b, i);
+    if (m === MORE) return false;
+    const { name: key, valueAt: start } = m;
     if (b[start] === OPEN_ARRAY && Object.hasOwn(this.elements, key)) {
       this.array = { key, items: [], runs: new ArrayRuns(start), form: this.elements[key] };
       this.from = start;

@@ -75,18 +75,25 @@ export interface FirstPollOptions {
   pollMarginMs?: number;
 }
 
+/** A first poll, from the moment it is asked for: it leaves a turn later, unless stopped by then. */
+interface Poll {
+  queueId: string;
+  lastEventId: number;
+  stop: AbortController;
+  /** The poll's reply, once it has left. */
+  reply?: Promise<EventsResult>;
+  /** Settles once it has left (or was stopped before it could). */
+  out: Promise<void>;
+}
+
 export class FirstPoll {
-  private sent: { reply: Promise<EventsResult>; stop: AbortController; queueId: string; lastEventId: number } | undefined;
-  /** The poll on its way out (send waits a turn before sending): a second look at the same queue waits for it. */
-  private sending: { queueId: string; lastEventId: number; done: Promise<void> } | undefined;
-  /** Counts drops: a poll on its way when one came is not sent. */
-  private drops = 0;
+  private poll: Poll | undefined;
 
   constructor(private readonly o: FirstPollOptions) {}
 
-  /** The queue polled, if a poll was sent. */
+  /** The queue polled, if a poll was asked for. */
   get queueId(): string | undefined {
-    return this.sent?.queueId ?? this.sending?.queueId;
+    return this.poll?.queueId;
   }
 
   /**
@@ -102,58 +109,42 @@ export class FirstPoll {
     if (typeof reg !== "object" || reg === null) return;
     const { queue_id: queueId, last_event_id: lastEventId, event_queue_longpoll_timeout_seconds: heartbeatS } = reg as Record<string, unknown>;
     if (typeof queueId !== "string" || !queueId || typeof lastEventId !== "number" || !Number.isSafeInteger(lastEventId)) return;
-    const sending = this.sending;
-    if (sending) {
-      // Wait for the poll on its way; another queue's then gives way to this one below.
-      await sending.done;
-      if (sending.queueId === queueId && sending.lastEventId === lastEventId) return;
-      return this.send(reg);
-    }
-    const sent = this.sent;
-    if (sent && sent.queueId === queueId && sent.lastEventId === lastEventId) return;
-    let finished!: () => void;
-    this.sending = { queueId, lastEventId, done: new Promise((resolve) => (finished = resolve)) };
-    try {
-      await this.sendNow(queueId, lastEventId, heartbeatS);
-    } finally {
-      this.sending = undefined;
-      finished();
-    }
+    const current = this.poll;
+    if (current && current.queueId === queueId && current.lastEventId === lastEventId) return current.out;
+    // Asked for from a look at the bytes that the parse contradicts: that poll is not this queue's.
+    current?.stop.abort();
+    const poll: Poll = { queueId, lastEventId, stop: new AbortController(), out: Promise.resolve() };
+    poll.out = this.leave(poll, heartbeatS);
+    this.poll = poll;
+    return poll.out;
   }
 
-  private async sendNow(queueId: string, lastEventId: number, heartbeatS: unknown): Promise<void> {
-    // Sent from a look at the bytes that the parse contradicts: that poll is not this queue's.
-    this.sent?.stop.abort();
-    this.sent = undefined;
-    const drops = this.drops;
+  private async leave(poll: Poll, heartbeatS: unknown): Promise<void> {
     await turns(1);
     this.o.checkStopped();
-    if (this.drops !== drops) return;
-    const stop = new AbortController();
-    const reply = this.o.getEvents(
+    if (poll.stop.signal.aborted) return; // dropped, or given way to another queue, while it waited its turn
+    poll.reply = this.o.getEvents(
       this.o.client,
-      { queue_id: queueId, last_event_id: lastEventId },
+      { queue_id: poll.queueId, last_event_id: poll.lastEventId },
       {
         timeoutMs: (typeof heartbeatS === "number" && heartbeatS > 0 ? heartbeatS : 90) * 1000 + (this.o.pollMarginMs ?? 15_000),
-        signal: AbortSignal.any([this.o.signal, stop.signal]),
+        signal: AbortSignal.any([this.o.signal, poll.stop.signal]),
       },
     );
-    reply.catch(() => undefined); // the poll loop reads its outcome
-    this.sent = { reply, stop, queueId, lastEventId };
+    poll.reply.catch(() => undefined); // the poll loop reads its outcome
     await turns(2); // it goes out on the reused connection in those, not after the store is built
   }
 
   /** The poll's reply, for the poll loop (and forgets it). */
   take(): Promise<EventsResult> | undefined {
-    const reply = this.sent?.reply;
-    this.sent = undefined;
+    const reply = this.poll?.reply;
+    this.poll = undefined;
     return reply;
   }
 
-  /** Stops the poll (a rebuild that failed half-way). */
+  /** Stops the poll, or keeps it from leaving (a rebuild that failed half-way). */
   drop(): void {
-    this.drops++;
-    this.sent?.stop.abort();
-    this.sent = undefined;
+    this.poll?.stop.abort();
+    this.poll = undefined;
   }
 }
