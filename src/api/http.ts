@@ -121,6 +121,8 @@ export class ApiClient {
   readonly spectator: boolean;
   private readonly authHeader: string | undefined;
   private dispatcher?: Promise<Dispatcher>;
+  /** The pool, once made. */
+  private pool?: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly opts: ClientOptions;
   private readonly retry: RetryPolicy;
@@ -134,7 +136,10 @@ export class ApiClient {
     this.opts = opts;
     this.retry = opts.retry ?? DEFAULT_RETRY;
     this.ownsDispatcher = !opts.dispatcher;
-    if (opts.dispatcher) this.dispatcher = Promise.resolve(opts.dispatcher);
+    if (opts.dispatcher) {
+      this.dispatcher = Promise.resolve(opts.dispatcher);
+      this.pool = opts.dispatcher;
+    }
   }
 
   /**
@@ -144,8 +149,19 @@ export class ApiClient {
   connection(): Promise<Dispatcher> {
     const { ca, cert, key, insecure, env } = this.opts;
     const tls: TlsSettings = { ca, cert, key, insecure };
-    this.dispatcher ??= createDispatcher(tls, env);
+    this.dispatcher ??= createDispatcher(tls, env).then((pool) => (this.pool = pool));
     return this.dispatcher;
+  }
+
+  /**
+   * Whether a connection to the organization is open and idle now, one a request sent at once
+   * would take instead of opening a new one; undefined when the pool cannot say (none made yet,
+   * or one behind a proxy).
+   */
+  idleConnection(): boolean | undefined {
+    const stats = (this.pool as { stats?: Record<string, { free?: number } | undefined> } | undefined)?.stats;
+    const free = stats?.[this.site.origin]?.free;
+    return typeof free === "number" ? free > 0 : undefined;
   }
 
   /** The Authorization header for a URL of the organization itself; nothing for any other origin. */

@@ -42,7 +42,7 @@ export function lookedLevel(seen: Record<string, unknown>): number | undefined {
  * (its first bytes, its whole bytes, its parse before the check), and the refetch of the cached
  * narrows from the first that finds the feature level.
  */
-export function registerLooks(poll: FirstPoll, refetching?: { at(level: number): void }): RegisterLooks {
+export function registerLooks(poll: FirstPoll, refetching?: { at(level: number): void }, idleConnection: () => boolean | undefined = () => undefined): RegisterLooks {
   // The poll first: while the answer arrives it takes the idle connection there is, and the
   // refetch, whose answer is wanted only once the store is built, the next.
   const found = async (seen: Record<string, unknown>) => {
@@ -56,8 +56,12 @@ export function registerLooks(poll: FirstPoll, refetching?: { at(level: number):
   return {
     lookAtHead: (head) => {
       const { seen, done } = lookAtRegisterHead(head);
-      if (seen) found(seen).catch(() => undefined); // a stopped machine: the register's own await says so
-      return done;
+      if (!seen) return done;
+      // The answer's own connection is busy until its end: the poll leaves now only on another one
+      // open and idle (a new one would cost its set-up first), else at a later piece or at the end.
+      if (idleConnection() === false) return false;
+      found(seen).catch(() => undefined); // a stopped machine: the register's own await says so
+      return true;
     },
     beforeParse: (bytes) => found(lookAtRegister(bytes)),
     beforeCheck: (json) => poll.send(json),

@@ -278,7 +278,7 @@ export class UpdateMachine {
         // is built. A fetch made for another feature level than the parsed answer's is made again.
         refetching = previous && new NarrowsRefetch(this.client, this.api.getMessages, previous, this.anchors, this.abort.signal);
         // At start, the first poll leaves as soon as the answer names its queue (first-poll.ts).
-        const looks = reason === "start" ? registerLooks(this.firstPoll, refetching) : undefined;
+        const looks = reason === "start" ? registerLooks(this.firstPoll, refetching, () => this.client.idleConnection()) : undefined;
         const reg = await this.api.register(this.client, registerParamsFor(this.client), this.abort.signal, looks);
         queueId = reg.queue_id;
         // Sent before the parse or the check when the register could; otherwise now.

@@ -10,6 +10,7 @@ import { afterEach, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/http.js";
 import { startServer, type RunningServer } from "../../src/server/index.js";
 import { getEvents } from "../../src/api/routes/events.js";
+import { getServerSettings } from "../../src/api/routes/server-settings.js";
 import { UpdateMachine } from "../../src/sync/update-machine.js";
 import { startTap, type HttpTap } from "../fixtures/http-tap.js";
 import { mbit, startLink, type LinkSim } from "../fixtures/link-sim.js";
@@ -64,6 +65,11 @@ it("sends the first events poll while the register's answer is still arriving", 
   link = await startLink(tap.port, { rttMs: 40, bytesPerSec: mbit(0.2), handshakeRtts: 2, pieceBytes: 2048, onDeliver: (d, _n, at) => d === "down" && downs.push(at) });
   const owner = server.accounts[0]!;
   client = new ApiClient({ site: link.url, email: owner.email, apiKey: owner.apiKey });
+  // Three connections open and idle, as a client has them after a while: the register takes one,
+  // the user's own record another (its answer comes down the line behind the register's), and
+  // the poll, which leaves only on an idle one while the answer arrives, the third.
+  await Promise.all([1, 2, 3].map(() => getServerSettings(client!)));
+  expect(client.idleConnection()).toBe(true);
   machine = new UpdateMachine(client);
   let lastPieceOfRegister = 0;
   machine.onStore(() => (lastPieceOfRegister = Math.max(...downs)));

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, NetworkError, SchemaError, ServerError } from "../../src/api/errors.js";
 import type { Store } from "../../src/model/store.js";
 import type { RegisterLooks } from "../../src/api/routes/events.js";
+import { FirstPoll, registerLooks } from "../../src/sync/first-poll.js";
 import { UpdateMachine, type ConnectionState } from "../../src/sync/update-machine.js";
 import { FakeClock, settle } from "../fixtures/fake-clock.js";
 import { fakeSyncApi } from "../fixtures/fake-sync.js";
@@ -153,6 +154,26 @@ describe("the first poll", () => {
     await settle();
     expect(order).toEqual(["first piece: more", "second piece: done", "poll q-head 11", "answer in"]);
     expect(machine.state.kind).toBe("live");
+  });
+
+  it("from the first bytes it leaves only while another connection is idle, else at a later piece", async () => {
+    const polls: string[] = [];
+    const poll = new FirstPoll({
+      client: fake.client,
+      getEvents: (_c, p) => (polls.push(`poll ${p.queue_id} ${p.last_event_id}`), new Promise(() => undefined)),
+      signal: new AbortController().signal,
+      checkStopped: () => undefined,
+    });
+    let idle = false;
+    const looks = registerLooks(poll, undefined, () => idle);
+    const head = Buffer.from('{"queue_id":"q-1","last_event_id":4,"realm":{');
+    expect(looks.lookAtHead?.(head)).toBe(false); // asked again at the next piece
+    await settle();
+    expect(polls).toEqual([]);
+    idle = true;
+    expect(looks.lookAtHead?.(head)).toBe(true);
+    await settle();
+    expect(polls).toEqual(["poll q-1 4"]);
   });
 
   it("a poll on its way when the register fails is not sent", async () => {
