@@ -8,14 +8,17 @@
  *
  * The work goes in small slices, each at the turn of the event loop after keys and answers were
  * read, and stops as soon as the pane moves on (a new job replaces it). A message the cache
- * holds already is left as it is. Previews of images are not started for messages the reader
- * has not reached: they are laid out without them (a message with a picture is laid out again
- * when it shows, one without is taken as is).
+ * holds already is not rendered again: its lines are taken from it. Each message's block (its
+ * headers and lines) is handed to `keep` too, for the pane's block memo (block-memo.ts), so the
+ * page turn takes the blocks as they are. Previews of images are not started for messages the
+ * reader has not reached: they are laid out without them (a message with a picture is laid out
+ * again when it shows, and its block is not handed over; one without is taken as is).
  */
 import type { Message } from "../api/schemas/common.js";
 import type { Store } from "../model/store.js";
 import type { RenderContext } from "../render/markdown.js";
-import { layoutMessage, type LayoutOptions } from "./message-layout.js";
+import { mayLinkImages } from "./images/image-refs.js";
+import { layoutMessage, type Block, type LayoutOptions } from "./message-layout.js";
 
 /** How long one slice of the work may take before the event loop gets its turn. */
 export const SLICE_MS = 2;
@@ -50,15 +53,28 @@ export function* aheadOrder(count: number, before: number, after: number, lines:
 
 /**
  * Lays out, in slices at idle turns, a pane's height of messages above `first` and below `last`
- * (indexes into `messages`, the pane's first and last message) with the pane's own options.
+ * (indexes into `messages`, the pane's first and last message) with the pane's own options,
+ * handing each block without pictures to `keep` (blocks with them differ once shown).
  */
-export function layAhead(store: Store, messages: readonly Message[], first: number, last: number, height: number, o: LayoutOptions, ctx: RenderContext): LayAhead {
+export function layAhead(
+  store: Store,
+  messages: readonly Message[],
+  first: number,
+  last: number,
+  height: number,
+  o: LayoutOptions,
+  ctx: RenderContext,
+  keep?: (message: Message, prev: Message | undefined, block: Block) => void,
+): LayAhead {
   const cache = o.cache;
   if (!cache) return { cancel() {}, done: Promise.resolve() };
   const options: LayoutOptions = { ...o, images: undefined };
   const lineCount = (i: number) => {
     const m = messages[i]!;
-    return (cache.get(ctx, m.id)?.lines ?? layoutMessage(store, m, messages[i - 1], options, ctx).lines).length;
+    const prev = messages[i - 1];
+    const block = layoutMessage(store, m, prev, options, ctx);
+    if (keep && !(o.images && mayLinkImages(m.content))) keep(m, prev, block);
+    return block.lines.length;
   };
   const order = aheadOrder(messages.length, first - 1, last + 1, height, lineCount);
   let cancelled = false;

@@ -76,4 +76,27 @@ describe("laying out ahead", () => {
     expect(cache.bodyRenders).toBeGreaterThan(0);
     expect(previews).toBe(0);
   });
+
+  it("hands each block laid out to the pane's memo, but not one that would show a picture", async () => {
+    const store = eg.store();
+    const messages = Array.from({ length: 40 }, (_, i) =>
+      eg.streamMessage({ content: i === 18 ? "see [shot.png](/user_uploads/2/ab/shot.png)" : `message ${i}`, timestamp: T + i * 600 }),
+    );
+    const cache = new LayoutCache();
+    const o: LayoutOptions = { width: 60, showRecipients: true, color: false, timeZone: "UTC", now: T, cache, images: () => undefined };
+    const ctx = renderContext(store, false, "UTC", false);
+    const kept = new Map<number, { prev: number | undefined; text: string }>();
+    await layAhead(store, messages, 20, 24, 6, o, ctx, (m, prev, block) => kept.set(m.id, { prev: prev?.id, text: block.lines.map((l) => l.text).join("\n") })).done;
+    // The page above and the page below, each block after the message before it, as the pane lays it out.
+    for (const i of [19, 17, 25, 26]) {
+      expect(kept.get(messages[i]!.id)).toEqual({ prev: messages[i - 1]!.id, text: layoutMessage(store, messages[i]!, messages[i - 1], o, ctx).lines.map((l) => l.text).join("\n") });
+    }
+    // The message linking an image was laid out (its lines are in the cache) but not handed over.
+    expect(cache.get(ctx, messages[18]!.id)).toBeDefined();
+    expect(kept.has(messages[18]!.id)).toBe(false);
+    // Without previews, its block is the pane's too.
+    const plain = new Set<number>();
+    await layAhead(store, messages, 20, 24, 6, { ...o, images: undefined }, ctx, (m) => plain.add(m.id)).done;
+    expect(plain.has(messages[18]!.id)).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The search for a block of lines that scrolled (line-shift.ts) passes over the distances that
  * cannot pay, looking at the changed rows first: its answer must be the full search's on every
- * frame, and it must ask for far fewer line comparisons on a frame that did not scroll.
+ * frame, and it must ask for far fewer line comparisons on a frame that did not scroll, and no
+ * more than the full search on a page turned among look-alike rows.
  */
 import { expect, it } from "vitest";
 import { findShift, type Shift } from "../../src/ui/ink-frame/line-shift.js";
@@ -118,4 +119,27 @@ it("asks for few comparisons on a frame where only a selection's marks moved", (
   asked = 0;
   expect(fullSearch(rows, changed, cost)).toBeUndefined();
   expect(pruned).toBeLessThan(asked / 4);
+});
+
+it("asks no more comparisons than the full search on a page turned among look-alike rows, with the same answer", () => {
+  // A long topic's page: the same few names on many rows. Some new rows look like rows at many
+  // distances (near lines), so the bound passes there, while most rows are new and save nothing.
+  const rows = 38;
+  const prev = Array.from({ length: rows }, (_, y) => y % 6);
+  const next = Array.from({ length: rows }, (_, y) => (y % 4 === 0 ? -(y % 6) - 1 : 100 + y));
+  let asked = 0;
+  const length = (v: number) => 30 + (Math.abs(v) % 40);
+  const cost = (from: number, y: number, limit = Infinity) => {
+    asked++;
+    const a = from < 0 ? undefined : prev[from];
+    const b = next[y]!;
+    const c = a === undefined ? 7 + Math.floor(length(b) / 2) : a === b ? 0 : a === -b - 1 || b === -a - 1 ? 9 : 7 + length(b);
+    return Math.min(c, limit);
+  };
+  const changed = (y: number) => prev[y] !== next[y];
+  const answer = findShift(rows, changed, cost);
+  const pruned = asked;
+  asked = 0;
+  expect(answer).toEqual(fullSearch(rows, changed, cost));
+  expect(pruned).toBeLessThanOrEqual(asked);
 });

@@ -14,7 +14,7 @@ import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
 import type { LayoutCache } from "../layout-cache.js";
 import { layAhead } from "../lay-ahead.js";
-import { renderContext, type LayoutOptions } from "../message-layout.js";
+import { renderContext, type Block, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { BlockMemo } from "../block-memo.js";
 import { layoutStickyWindow, type WindowTop } from "../sticky-window.js";
@@ -80,9 +80,11 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   const lastId = blocks.at(-1)?.id;
   useEffect(() => {
     if (!store || !ctxRender || !options || firstId === undefined || lastId === undefined) return;
-    const job = layAhead(store, messages, indexOfId(messages, firstId), indexOfId(messages, lastId), paneHeight, options, ctxRender);
+    const key = narrow ? narrowKey(narrow) : "";
+    const keep = (m: Message, prev: Message | undefined, block: Block) => memo.current!.offer(store, options, ctxRender, key, m, prev, block);
+    const job = layAhead(store, messages, indexOfId(messages, firstId), indexOfId(messages, lastId), paneHeight, options, ctxRender, keep);
     return () => job.cancel();
-  }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady]);
+  }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady, narrow]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
   // view on its way to the newest message has not reached it while newer ones are still loading.

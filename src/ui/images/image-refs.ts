@@ -58,9 +58,14 @@ function uploadPath(href: string, site: string | undefined): string | undefined 
   return IMAGE_FILE.test(bare) ? bare : undefined;
 }
 
+/** Whether a message's Markdown may link an uploaded image: when not, it has no preview. */
+export function mayLinkImages(content: string): boolean {
+  return content.includes("/user_uploads/");
+}
+
 /** The uploaded images linked from a message's Markdown, in order, each once. */
 export function imageRefs(content: string, site?: string): ImageRef[] {
-  if (!content.includes("/user_uploads/")) return [];
+  if (!mayLinkImages(content)) return [];
   const text = content.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "");
   const refs: ImageRef[] = [];
   const seen = new Set<string>();

@@ -35,6 +35,13 @@ const MAX_SHIFT = 12;
  * (costs counted only up to each row's own) plus the best the rows it brings in can save on
  * blank lines. When that cannot beat the best saving so far, the distance is passed over: the
  * search's answer is the same, at a fraction of the comparisons.
+ *
+ * A page turned among look-alike rows (a long topic: the same names, times and short replies on
+ * many lines) beats that bound at most distances, and the block search behind it then asked every
+ * row's whole cost at each: two thirds of such a key's search. So the bound stops as soon as it
+ * is beaten, and the block search asks a row's whole cost only where it can change the answer
+ * (the row adds to a block, or the new rows beside it alone would win); elsewhere the count that
+ * stopped at the row's own cost says enough. Same answer, a little over half the comparisons.
  */
 export function findShift(rows: number, changed: (y: number) => boolean, cost: (from: number, y: number, limit?: number) => number): Shift | undefined {
   const changedRows: number[] = [];
@@ -42,82 +49,107 @@ export function findShift(rows: number, changed: (y: number) => boolean, cost: (
   if (changedRows.length < MIN_CHANGED) return undefined;
   const base = Array.from({ length: rows }, (_, y) => (changed(y) ? cost(y, y) : 0));
   const blank = Array.from({ length: rows }, (_, y) => base[y]! - cost(-1, y));
+  // blankUpTo[k]: the blank savings of rows 0..k-1, so that any run of them is a subtraction.
+  const blankUpTo = [0];
+  for (let y = 0; y < rows; y++) blankUpTo.push(blankUpTo[y]! + blank[y]!);
+  const blankRun = (from: number, to: number) => blankUpTo[to + 1]! - blankUpTo[from]!;
   /** The most `n` consecutive rows' blank savings add up to: what the rows a move brings in can save. */
   const bestRun = (n: number) => {
-    let run = 0;
     let most = -Infinity;
-    for (let y = 0; y < rows; y++) {
-      run += blank[y]!;
-      if (y >= n) run -= blank[y - n]!;
-      if (y >= n - 1) most = Math.max(most, run);
-    }
+    for (let y = n - 1; y < rows; y++) most = Math.max(most, blankRun(y - n + 1, y));
     return most;
   };
   /**
-   * The most the rows a move by `by` keeps can save: what each changed row would save coming from
-   * `y + by` (a row that did not change saves nothing anywhere). Each cost stops counting at the
-   * row's own cost, past which the row saves nothing.
+   * What each row saves shown from row `y + by` of the screen, as far as asked for the distance
+   * at hand: not yet (0); exactly (1, the saving in `saving`); or only that it is at most nothing
+   * (2: the row's cost was counted only up to its own, and reached it).
    */
-  const movedGain = (by: number) => {
+  const asked = new Uint8Array(rows);
+  const saving = new Float64Array(rows);
+  let by = 0;
+  const exactly = (y: number) => {
+    if (asked[y] !== 1) {
+      saving[y] = base[y]! - cost(y + by, y);
+      asked[y] = 1;
+    }
+    return saving[y]!;
+  };
+  /** Whether row `y` saves nothing or less at the distance at hand, its cost counted only as far as needed. */
+  const savesNothing = (y: number) => {
+    if (asked[y] === 2 || !changed(y)) return true;
+    if (asked[y] === 0) {
+      const saved = base[y]! - cost(y + by, y, base[y]!);
+      if (saved <= 0) asked[y] = 2;
+      else [saving[y], asked[y]] = [saved, 1];
+    }
+    return asked[y] === 2 || saving[y]! <= 0;
+  };
+  /**
+   * Whether a move by `d` may save more than `need` through the rows it keeps: what each changed
+   * row would save coming from `y + d` (a row that did not change saves nothing anywhere), each
+   * cost counted only up to the row's own, past which the row saves nothing. Stops as soon as the
+   * answer is known to be yes; what it learnt of each row is kept for the block search.
+   */
+  const mayGain = (d: number, need: number) => {
+    by = d;
+    asked.fill(0);
+    if (need < 0) return true;
     let sum = 0;
     for (const y of changedRows) {
-      const from = y + by;
-      if (from < 0 || from >= rows) continue;
-      const saved = base[y]! - cost(from, y, base[y]!);
-      if (saved > 0) sum += saved;
+      if (y + d < 0 || y + d >= rows) continue;
+      if (!savesNothing(y)) sum += saving[y]!;
+      if (sum > need) return true;
     }
-    return sum;
+    return false;
   };
+  /**
+   * The block search at the distance `mayGain` was last asked for, its kept rows met in `order`
+   * (away from where the new rows come in), each with the new rows beside it (`arriving`). Kept
+   * rows are summed while the sum stays positive (a block starts again after a row that leaves it
+   * at nothing or less). A row's saving is asked exactly only where it counts: added to a
+   * positive sum, starting a block, or beside new rows that alone would beat the best so far.
+   */
   let best: Shift | undefined;
   let bestSaving = SHIFT_BYTES;
+  const search = (order: Iterable<number>, arriving: (y: number) => number, shift: (start: number, y: number) => Shift) => {
+    let sum = 0;
+    let start = 0;
+    for (const y of order) {
+      const lead = arriving(y);
+      if (sum > 0) sum += exactly(y);
+      else {
+        start = y;
+        if (lead <= bestSaving && savesNothing(y)) {
+          // No block through this row beats the best, and the next starts afresh.
+          sum = 0;
+          continue;
+        }
+        sum = exactly(y);
+      }
+      if (sum + lead > bestSaving) {
+        bestSaving = sum + lead;
+        best = shift(start, y);
+      }
+    }
+  };
   for (let n = 1; n < Math.min(rows, MAX_SHIFT + 1); n++) {
     // A move's saving is at most what its kept rows can save plus what the rows it brings in can:
     // a distance at which that cannot beat the best so far is passed over.
     const arriving = Math.max(0, bestRun(n));
-    const up = movedGain(n) + arriving > bestSaving;
-    const down = movedGain(-n) + arriving > bestSaving;
-    if (up) {
+    if (mayGain(n, bestSaving - arriving)) {
       // Up: rows a..b-n show what rows a+n..b showed, rows b-n+1..b are new.
-      const moved = Array.from({ length: rows - n }, (_, y) => base[y]! - cost(y + n, y));
-      let head = -Infinity;
-      let headTop = 0;
-      for (let b = n; b < rows; b++) {
-        const y = b - n;
-        if (head > 0) head += moved[y]!;
-        else {
-          head = moved[y]!;
-          headTop = y;
-        }
-        let tail = 0;
-        for (let k = b - n + 1; k <= b; k++) tail += blank[k]!;
-        if (head + tail > bestSaving) {
-          bestSaving = head + tail;
-          best = { top: headTop, bottom: b, by: n };
-        }
-      }
+      search(range(0, rows - n - 1), (y) => blankRun(y + 1, y + n), (top, y) => ({ top, bottom: y + n, by: n }));
     }
-    if (down) {
+    if (mayGain(-n, bestSaving - arriving)) {
       // Down: rows a..a+n-1 are new, rows a+n..b show what rows a..b-n showed.
-      const moved = Array.from({ length: rows }, (_, y) => (y >= n ? base[y]! - cost(y - n, y) : 0));
-      let rest = -Infinity;
-      let restBottom = rows - 1;
-      for (let a = rows - 1 - n; a >= 0; a--) {
-        const y = a + n;
-        if (rest > 0) rest += moved[y]!;
-        else {
-          rest = moved[y]!;
-          restBottom = y;
-        }
-        let lead = 0;
-        for (let k = a; k < a + n; k++) lead += blank[k]!;
-        if (rest + lead > bestSaving) {
-          bestSaving = rest + lead;
-          best = { top: a, bottom: restBottom, by: -n };
-        }
-      }
+      search(range(rows - 1, n, -1), (y) => blankRun(y - n, y - 1), (bottom, y) => ({ top: y - n, bottom, by: -n }));
     }
   }
   return best;
+}
+
+function* range(from: number, to: number, step = 1): Generator<number> {
+  for (let y = from; step > 0 ? y <= to : y >= to; y += step) yield y;
 }
 
 /** The frame on screen after the shift: the lines that moved, and blank ones where new lines go. */
