@@ -11,7 +11,8 @@ import { render } from "ink-testing-library";
 import { getMessage, sendMessage, updateMessage } from "../../src/api/routes/messages.js";
 import { loadMarkdown } from "../../src/render/markdown.js";
 import { displayWidth } from "../../src/render/wrap.js";
-import { MessagePane } from "../../src/ui/components/MessagePane.js";
+import { MessagePane, plainRowText } from "../../src/ui/components/MessagePane.js";
+import { cellsKnown, prepareCells } from "../../src/ui/ink-frame/output.js";
 import { layoutWindow, renderContext, type LayoutOptions } from "../../src/ui/message-layout.js";
 import { ThemeContext, resolveTheme } from "../../src/ui/theme.js";
 import * as eg from "../fixtures/example.js";
@@ -114,6 +115,28 @@ describe("the message pane", () => {
     for (const l of lines) expect(l.indexOf("|")).toBe(6 + 24);
     expect(lines.join("\n")).toContain("filler 29");
     inst.unmount();
+  });
+
+  it("paints a body line as the text whose cells are prepared ahead (plainRowText), so a page turn finds them parsed", async () => {
+    const last = paneMessages.at(-1)!.id;
+    const o: LayoutOptions = { width: 37, showRecipients: true, color: true, timeZone: "UTC", now: 1_763_600_000 };
+    const { blocks } = layoutWindow(paneStore, paneMessages, paneMessages.length - 1, 10, o, renderContext(paneStore, true, "UTC", false));
+    const body = blocks.flatMap((b) => b.lines).filter((l) => plainRowText(l) !== undefined);
+    expect(body.length).toBeGreaterThan(2);
+    const inst = render(<Pane width={37} height={10} selected={last} hyperlinks={false} />);
+    const shown = visible(inst.lastFrame() ?? "");
+    // Every body row the frame drew was parsed under exactly the text plainRowText gives.
+    const drawn = body.filter((l) => shown.includes(l.text.trim().slice(0, 12)));
+    expect(drawn.length).toBeGreaterThan(2);
+    for (const line of drawn) expect(cellsKnown(plainRowText(line)!)).toBe(true);
+    inst.unmount();
+    // And preparing a line parses it under that text.
+    const other = { text: "a line never painted, prepared at idle", style: "body" as const };
+    expect(cellsKnown(plainRowText(other)!)).toBe(false);
+    prepareCells(plainRowText(other)!);
+    expect(cellsKnown(plainRowText(other)!)).toBe(true);
+    // Styled lines are drawn by Ink with their styles: nothing to prepare.
+    expect(plainRowText({ text: "Third Person  10:00", style: "sender" })).toBeUndefined();
   });
 });
 

@@ -102,6 +102,15 @@ export const MessageRow = memo(function MessageRow({ line, theme }: MessageRowPr
   );
 });
 
+/**
+ * The text a row paints for a line drawn without styles of its own (a body line, most of a page:
+ * the indent and the line as laid out), exactly as the frame buffer parses it into cells; the
+ * other lines are styled by Ink as they are drawn. Undefined for those.
+ */
+export function plainRowText(line: Line): string | undefined {
+  return line.style === "body" ? " " + line.text : undefined;
+}
+
 function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
   switch (line.style) {
     case "day": {
@@ -140,7 +149,7 @@ function StyledLine({ line, theme }: { line: Line; theme: Theme }) {
     case "note":
       return <Text dimColor>{" " + line.text}</Text>;
     case "body":
-      return <Text>{" " + line.text}</Text>;
+      return <Text>{plainRowText(line)}</Text>;
     case "widget":
       return (
         <Text bold={line.tone === "title" || line.tone === "mine"} color={line.tone === "mine" ? theme.accent : undefined} dimColor={line.tone === "done" || line.tone === "dim"}>

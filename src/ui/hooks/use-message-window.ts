@@ -14,6 +14,8 @@ import type { Store } from "../../model/store.js";
 import type { BodyColors } from "../../render/markdown.js";
 import type { LayoutCache } from "../layout-cache.js";
 import { layAhead } from "../lay-ahead.js";
+import { plainRowText } from "../components/MessagePane.js";
+import { prepareCells } from "../ink-frame/output.js";
 import { renderContext, type Block, type LayoutOptions } from "../message-layout.js";
 import { searchHighlighter } from "../search-highlight.js";
 import { BlockMemo } from "../block-memo.js";
@@ -81,7 +83,14 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   useEffect(() => {
     if (!store || !ctxRender || !options || firstId === undefined || lastId === undefined) return;
     const key = narrow ? narrowKey(narrow) : "";
-    const keep = (m: Message, prev: Message | undefined, block: Block) => memo.current!.offer(store, options, ctxRender, key, m, prev, block);
+    // Each block laid out ahead goes to the memo, and its plain rows' cells are parsed at idle too.
+    const keep = (m: Message, prev: Message | undefined, block: Block) => {
+      memo.current!.offer(store, options, ctxRender, key, m, prev, block);
+      for (const line of block.lines) {
+        const text = plainRowText(line);
+        if (text !== undefined) prepareCells(text);
+      }
+    };
     const job = layAhead(store, messages, indexOfId(messages, firstId), indexOfId(messages, lastId), paneHeight, options, ctxRender, keep);
     return () => job.cancel();
   }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady, narrow]);

@@ -111,6 +111,19 @@ export function cellsOf(line: string, known?: () => StyledChar[] | undefined): S
   return lineCells.set(line, cells);
 }
 
+/**
+ * Parses a line's cells ahead of the frame that paints it (at idle, for lines about to be shown:
+ * the message pane's pages laid out ahead), so that frame finds them remembered.
+ */
+export function prepareCells(line: string): void {
+  cellsOf(line);
+}
+
+/** Whether a line's cells are remembered (tests: that what is prepared is what a frame paints). */
+export function cellsKnown(line: string): boolean {
+  return lineCells.get(line) !== undefined;
+}
+
 const widths = new BoundedCache<string, number>(() => 8);
 /** Terminal cells `text` takes (remembered). */
 export function cachedWidth(text: string): number {
