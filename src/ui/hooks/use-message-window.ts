@@ -61,6 +61,8 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   // The blocks laid out for earlier frames, taken again while nothing they show changed (block-memo.ts).
   const memo = useRef<BlockMemo | null>(null);
   memo.current ??= new BlockMemo();
+  // The narrow's key: the scope of the memo's blocks, for the frames and for the blocks laid out ahead alike.
+  const scope = narrow ? narrowKey(narrow) : "";
   const options = useMemo<LayoutOptions | undefined>(
     () =>
       store && narrow
@@ -70,22 +72,20 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
   );
   const { blocks, skip } = useMemo(() => {
     if (!store || !ctxRender || !narrow || !options) return { blocks: [], skip: 0 };
-    const key = narrowKey(narrow);
-    const previous = shown.current.key === key ? shown.current.top : undefined;
-    memo.current!.use(store, options, ctxRender, key);
+    const previous = shown.current.key === scope ? shown.current.top : undefined;
+    memo.current!.use(store, options, ctxRender, scope);
     const window = layoutStickyWindow(store, messages, selectedIndex, paneHeight, options, ctxRender, previous, memo.current!);
-    shown.current = { key, top: window.top };
+    shown.current = { key: scope, top: window.top };
     return window;
-  }, [store, ctxRender, messages, selectedIndex, paneHeight, options, narrow, markdownReady]);
+  }, [store, ctxRender, messages, selectedIndex, paneHeight, options, narrow, scope, markdownReady]);
   // Once the frame is out, the pages above and below are laid out while the terminal is idle (lay-ahead.ts).
   const firstId = blocks[0]?.id;
   const lastId = blocks.at(-1)?.id;
   useEffect(() => {
     if (!store || !ctxRender || !options || firstId === undefined || lastId === undefined) return;
-    const key = narrow ? narrowKey(narrow) : "";
     // Each block laid out ahead goes to the memo, and its plain rows' cells are parsed at idle too.
     const keep = (m: Message, prev: Message | undefined, block: Block) => {
-      memo.current!.offer(store, options, ctxRender, key, m, prev, block);
+      memo.current!.offer(store, options, ctxRender, scope, m, prev, block);
       for (const line of block.lines) {
         const text = plainRowText(line);
         if (text !== undefined) prepareCells(text);
@@ -93,7 +93,7 @@ export function useMessageWindow({ store, version, narrow, ui, paneHeight, width
     };
     const job = layAhead(store, messages, indexOfId(messages, firstId), indexOfId(messages, lastId), paneHeight, options, ctxRender, keep);
     return () => job.cancel();
-  }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady, narrow]);
+  }, [store, ctxRender, options, messages, firstId, lastId, paneHeight, markdownReady, scope]);
   const unreadShown = useMemo(() => new Set(blocks.map((b) => b.id).filter((id) => store?.unreads.has(id))), [blocks, store, version]);
   // Where the reader asked to be: the place the view opened at is kept (see useLanding), and a
   // view on its way to the newest message has not reached it while newer ones are still loading.
