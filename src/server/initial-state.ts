@@ -8,6 +8,7 @@ import { MAX_REMINDER_NOTE_LENGTH } from "./reminder-content.js";
 import { navigationViewToWire } from "./personal-records.js";
 import { reminderToWire, scheduledToWire } from "./scheduled-wire.js";
 import { ROLE, type Channel, type User } from "./state.js";
+import { recentConversations, unreadMsgs, userHistory, type UserHistory } from "./user-history.js";
 import { avatarUrl, channelToWire, clientTopic, groupToWire, subscriptionToWire, userToWire } from "./wire.js";
 
 export interface RegisterView {
@@ -29,12 +30,15 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   if (want("subscription")) Object.assign(out, subscriptionSection(ctx, view));
   if (want("stream")) out["streams"] = visibleChannels(ctx, view).map((c) => channelToWire(ctx, c));
   if (want("channel_folder", "channel_folders")) out["channel_folders"] = channelFolders(ctx, view);
-  if (want("message")) out["max_message_id"] = maxMessageId(ctx, view.user);
+  // The sections drawn from the user's own messages share one pass over them.
+  let history: UserHistory | undefined;
+  const mine = () => (history ??= userHistory(ctx, view.user));
+  if (want("message")) out["max_message_id"] = mine().maxId;
   if (view.fetchTypes === null || (view.fetchTypes.has("message") && view.fetchTypes.has("update_message_flags"))) {
-    out["unread_msgs"] = unreadMsgs(ctx, view);
+    out["unread_msgs"] = unreadMsgs(ctx, view.user, mine(), view.capabilities["empty_topic_name"] === true);
   }
-  if (want("starred_messages")) out["starred_messages"] = starred(ctx, view.user);
-  if (want("recent_private_conversations")) out["recent_private_conversations"] = recentConversations(ctx, view.user);
+  if (want("starred_messages")) out["starred_messages"] = [...mine().starred];
+  if (want("recent_private_conversations")) out["recent_private_conversations"] = recentConversations(mine());
   if (want("presence")) Object.assign(out, presenceSection(ctx, view));
   if (want("realm_user_groups")) out["realm_user_groups"] = userGroups(ctx, view);
   if (want("user_topic")) out["user_topics"] = userTopics(ctx, view);
@@ -189,100 +193,6 @@ function channelFolders(ctx: ServerContext, view: RegisterView): Section[] {
       creator_id: f.creatorId,
       is_archived: f.isArchived,
     }));
-}
-
-function maxMessageId(ctx: ServerContext, user: User): number {
-  const mine = ctx.state.userMessages.get(user.id);
-  let max = -1;
-  if (mine) for (const id of mine.keys()) if (id > max) max = id;
-  return max;
-}
-
-function unreadMsgs(ctx: ServerContext, view: RegisterView): Section {
-  const { state } = ctx;
-  const me = view.user;
-  const allowEmpty = view.capabilities["empty_topic_name"] === true;
-  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
-  const pms = new Map<number, number[]>();
-  const huddles = new Map<string, number[]>();
-  const mentions: number[] = [];
-  let count = 0;
-  // Like the public service: at most the newest MAX_UNREAD_MESSAGES unread
-  // messages (in subscribed channels and DMs), and old_unreads_missing when capped.
-  const unread: number[] = [];
-  for (const [id, flags] of state.userMessages.get(me.id) ?? []) {
-    if (flags.has("read")) continue;
-    const m = state.messagesById.get(id);
-    if (!m || (m.channelId !== null && !state.subscription(me.id, m.channelId))) continue;
-    unread.push(id);
-  }
-  unread.sort((a, b) => b - a);
-  const ids = unread.slice(0, MAX_UNREAD_MESSAGES).reverse();
-  const policies = new Map<string, number>();
-  for (const t of state.userTopics) {
-    if (t.userId === me.id) policies.set(`${t.channelId}\u0000${t.topic.toLowerCase()}`, t.visibilityPolicy);
-  }
-  for (const id of ids) {
-    const m = state.messagesById.get(id);
-    if (!m) continue;
-    const flags = state.flags(me.id, id)!;
-    let muted = false;
-    if (m.type === "stream" && m.channelId !== null) {
-      const sub = state.subscription(me.id, m.channelId);
-      if (!sub) continue; // unread messages live only in subscribed channels
-      const policy = policies.get(`${m.channelId}\u0000${m.topic.toLowerCase()}`) ?? 0;
-      muted = policy === 1 || (sub.isMuted && policy !== 2 && policy !== 3);
-      const key = `${m.channelId}\u0000${m.topic}`;
-      let entry = streams.get(key);
-      if (!entry) {
-        entry = { stream_id: m.channelId, topic: clientTopic(ctx, m.topic, allowEmpty), unread_message_ids: [] };
-        streams.set(key, entry);
-      }
-      entry.unread_message_ids.push(id);
-    } else if (m.dmUserIds.length <= 2) {
-      const other = m.dmUserIds.find((u) => u !== me.id) ?? me.id;
-      const list = pms.get(other);
-      if (list) list.push(id);
-      else pms.set(other, [id]);
-    } else {
-      const key = m.dmUserIds.join(",");
-      const list = huddles.get(key);
-      if (list) list.push(id);
-      else huddles.set(key, [id]);
-    }
-    if (!muted) count++;
-    if (flags.has("mentioned") || (flags.has("wildcard_mentioned") && !muted)) mentions.push(id);
-  }
-  return {
-    count,
-    pms: [...pms].map(([other, list]) => ({ other_user_id: other, sender_id: other, unread_message_ids: list })),
-    streams: [...streams.values()],
-    huddles: [...huddles].map(([key, list]) => ({ user_ids_string: key, unread_message_ids: list })),
-    mentions,
-    old_unreads_missing: ids.length >= MAX_UNREAD_MESSAGES,
-  };
-}
-
-/** The public service's cap on unread messages in the register response. */
-export const MAX_UNREAD_MESSAGES = 50_000;
-
-function starred(ctx: ServerContext, user: User): number[] {
-  const out: number[] = [];
-  for (const [id, flags] of ctx.state.userMessages.get(user.id) ?? []) if (flags.has("starred")) out.push(id);
-  return out.sort((a, b) => a - b);
-}
-
-function recentConversations(ctx: ServerContext, user: User): Section[] {
-  const latest = new Map<string, { max_message_id: number; user_ids: number[] }>();
-  for (const id of ctx.state.userMessages.get(user.id)?.keys() ?? []) {
-    const m = ctx.state.messagesById.get(id);
-    if (!m || m.type !== "private") continue;
-    const others = m.dmUserIds.filter((u) => u !== user.id);
-    const key = others.join(",");
-    const prev = latest.get(key);
-    if (!prev || prev.max_message_id < id) latest.set(key, { max_message_id: id, user_ids: others });
-  }
-  return [...latest.values()].sort((a, b) => b.max_message_id - a.max_message_id).slice(0, 1000);
 }
 
 function presenceSection(ctx: ServerContext, view: RegisterView): Section {

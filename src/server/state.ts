@@ -285,6 +285,7 @@ export class State {
     return sub?.active ? sub : undefined;
   }
 
+  /** The only writer of `subscriptions` and its index by channel: both hold the same object for a user and channel. */
   setSubscription(sub: Subscription): void {
     const mine = this.subscriptions.get(sub.userId);
     if (!mine) return;
@@ -297,11 +298,20 @@ export class State {
   /** Active subscribers (deactivated users excluded), sorted by id. */
   subscriberIds(channelId: number): number[] {
     const ids: number[] = [];
-    for (const [userId, sub] of this.subscriptionsByChannel.get(channelId) ?? []) {
-      // The index holds every Subscription object ever set; `active` may change in place.
-      if (sub.active && this.subscriptions.get(userId)?.get(channelId) === sub && this.users.get(userId)?.isActive) ids.push(userId);
-    }
+    for (const [userId, sub] of this.subscriptionsByChannel.get(channelId) ?? []) if (this.subscribes(userId, sub)) ids.push(userId);
     return ids.sort((a, b) => a - b);
+  }
+
+  /** How many subscriberIds there are, without listing them (every channel's count goes into each register). */
+  subscriberCount(channelId: number): number {
+    let n = 0;
+    for (const [userId, sub] of this.subscriptionsByChannel.get(channelId) ?? []) if (this.subscribes(userId, sub)) n++;
+    return n;
+  }
+
+  /** A subscription of the index counts while it is active (it may change in place) and its user is. */
+  private subscribes(userId: number, sub: Subscription): boolean {
+    return sub.active && this.users.get(userId)?.isActive === true;
   }
 
   /** Whether the user may see the channel's metadata and (public) history. */

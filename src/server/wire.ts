@@ -79,7 +79,7 @@ export function channelToWire(ctx: ServerContext, channel: Channel): Record<stri
     is_archived: channel.isArchived,
     is_recently_active: lastWeek > 0,
     stream_weekly_traffic: lastWeek,
-    subscriber_count: state.subscriberIds(channel.id).length,
+    subscriber_count: state.subscriberCount(channel.id),
   };
   for (const name of CHANNEL_GROUP_SETTINGS) out[name] = channel.groups[name];
   return out;

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../src/server/index.js";
-import { MAX_UNREAD_MESSAGES } from "../../src/server/initial-state.js";
+import { MAX_UNREAD_MESSAGES } from "../../src/server/user-history.js";
 import { seed, type SeedResult } from "../../src/server/seed/index.js";
 import { LARGE } from "../../src/server/seed/large.js";
 import { client, start, type Api, type Json } from "./server-test-client.js";

@@ -1,10 +1,11 @@
 // Reference server: what the client's read marking needs of it. The first
 // unread message leaves out what is muted, as the public service finds it; the
-// user's settings change through PATCH /settings, with an event to their queues.
+// user's settings change through PATCH /settings, with an event to their queues; the register's
+// unread and starred messages stay right when the user's messages are not in id order.
 
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../src/server/index.js";
-import { account, client, pending, register, send, start, type Api, type Json } from "./server-test-client.js";
+import { account, client, subscribedChannelId, pending, register, send, start, type Api, type Json } from "./server-test-client.js";
 
 let server: RunningServer;
 let maya: Api;
@@ -16,13 +17,6 @@ beforeAll(async () => {
   omar = client(server, account(server, "member"));
 });
 
-async function channelId(api: Api, name: string): Promise<number> {
-  const subs = (await api("GET", "/users/me/subscriptions")).body["subscriptions"] as Json[];
-  const found = subs.find((s) => s["name"] === name);
-  if (!found) throw new Error(`not subscribed to ${name}`);
-  return found["stream_id"] as number;
-}
-
 const firstUnread = async (narrow: unknown[]) => {
   const res = await maya("GET", "/messages", { anchor: "first_unread", num_before: 0, num_after: 0, narrow });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -31,9 +25,9 @@ const firstUnread = async (narrow: unknown[]) => {
 
 describe("the first unread message", () => {
   it("leaves out muted topics and muted channels (but their unmuted and followed topics), as the combined feed does", async () => {
-    const general = await channelId(maya, "general");
-    const random = await channelId(maya, "random");
-    expect(await channelId(omar, "random")).toBe(random);
+    const general = await subscribedChannelId(maya, "general");
+    const random = await subscribedChannelId(maya, "random");
+    expect(await subscribedChannelId(omar, "random")).toBe(random);
     expect((await maya("POST", "/mark_all_as_read")).status).toBe(200);
     const noise = await send(omar, { type: "stream", to: random, topic: "noise", content: "in a muted channel" });
     const gossip = await send(omar, { type: "stream", to: general, topic: "gossip", content: "in a muted topic" });
@@ -98,5 +92,50 @@ describe("PATCH /settings", () => {
     expect(odd.body["ignored_parameters_unsupported"]).toEqual(["no_such_setting"]);
     expect(await settingOf("web_home_view")).toBe("all_messages");
     expect((await maya("PATCH", "/settings", { web_home_view: "somewhere" })).body["msg"]).toBe("Invalid web_home_view");
+  });
+});
+
+// The register's sections drawn from a user's own messages (max_message_id, unread_msgs,
+// starred_messages, recent_private_conversations) when the user's messages are not all in id
+// order: a message sent to a channel the user had left, starred later, joins their history after
+// newer ones (src/server/user-history.ts walks them beside the organization's).
+describe("register sections from the user's messages", () => {
+  it("take in a message starred after newer ones came, then marked unread: in id order, with the newest id, the unread and the conversations right", async () => {
+    const general = await subscribedChannelId(maya, "general");
+    const random = await subscribedChannelId(maya, "random");
+    expect(await subscribedChannelId(omar, "random")).toBe(random);
+    expect((await maya("POST", "/mark_all_as_read")).status).toBe(200);
+    expect((await maya("DELETE", "/users/me/subscriptions", { subscriptions: ["random"] })).status).toBe(200);
+    // Sent while Maya is away from #random: not in her messages.
+    const away = await send(omar, { type: "stream", to: random, topic: "while away", content: "Maya does not get this one" });
+    const topicMessage = await send(omar, { type: "stream", to: general, topic: "history", content: "newer, unread" });
+    const dm = await send(omar, { type: "private", to: [account(server, "owner").userId], content: "newest, unread" });
+    expect(away).toBeLessThan(topicMessage);
+    // Starring it makes it hers (historical, read), after the newer ones; back in #random, she marks it unread.
+    expect((await maya("POST", "/messages/flags", { messages: [away], op: "add", flag: "starred" })).status).toBe(200);
+    expect((await maya("POST", "/users/me/subscriptions", { subscriptions: [{ name: "random" }] })).status).toBe(200);
+    expect((await maya("POST", "/messages/flags", { messages: [away], op: "remove", flag: "read" })).status).toBe(200);
+
+    const body = await register(maya, {
+      fetch_event_types: ["message", "update_message_flags", "starred_messages", "recent_private_conversations"],
+      client_capabilities: { empty_topic_name: true },
+    });
+    expect(body["max_message_id"]).toBe(dm);
+    const starred = body["starred_messages"] as number[];
+    expect(starred).toContain(away);
+    expect(starred).toEqual([...starred].sort((a, b) => a - b));
+    const unread = body["unread_msgs"] as Json;
+    const listed = [...unread["streams"], ...unread["pms"], ...unread["huddles"]].flatMap((e: Json) => e["unread_message_ids"] as number[]);
+    expect(listed.sort((a, b) => a - b)).toEqual([away, topicMessage, dm]);
+    expect(unread["streams"]).toEqual([
+      { stream_id: random, topic: "while away", unread_message_ids: [away] },
+      { stream_id: general, topic: "history", unread_message_ids: [topicMessage] },
+    ]);
+    // The count leaves out muted places (#random may be muted for her).
+    const subs = (await maya("GET", "/users/me/subscriptions")).body["subscriptions"] as Json[];
+    const randomMuted = subs.find((x) => x["stream_id"] === random)!["is_muted"] === true;
+    expect(unread["count"]).toBe(randomMuted ? 2 : 3);
+    const recent = body["recent_private_conversations"] as Json[];
+    expect(recent[0]).toEqual({ max_message_id: dm, user_ids: [account(server, "member").userId] });
   });
 });

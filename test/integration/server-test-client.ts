@@ -76,3 +76,11 @@ export async function send(api: Api, params: Record<string, unknown>): Promise<n
   if (res.status !== 200) throw new Error(`send failed: ${JSON.stringify(res.body)}`);
   return res.body["id"] as number;
 }
+
+/** The id of a channel `api`'s user is subscribed to, by name. */
+export async function subscribedChannelId(api: Api, name: string): Promise<number> {
+  const subs = (await api("GET", "/users/me/subscriptions")).body["subscriptions"] as Json[];
+  const found = subs.find((s) => s["name"] === name);
+  if (!found) throw new Error(`not subscribed to ${name}`);
+  return found["stream_id"] as number;
+}
