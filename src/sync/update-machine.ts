@@ -28,84 +28,24 @@
 import { ApiError, SchemaError, describeError, isAbandonedAnswer } from "../api/errors.js";
 import { turns, type ApiClient } from "../api/http.js";
 import { getMessages } from "../api/routes/messages.js";
-import { deleteQueue, getEvents, register, type EventsResult, type RegisterLooks, type RegisterParams } from "../api/routes/events.js";
+import { deleteQueue, getEvents, register, type EventsResult } from "../api/routes/events.js";
 import { MalformedEventError, type ServerEvent } from "../api/schemas/events.js";
-import type { RegisterResponse } from "../api/schemas/register.js";
 import type { User } from "../api/schemas/common.js";
 import { narrowKey, type Narrow } from "../model/narrow.js";
 import { SPECTATOR_SELF_ID, Store } from "../model/store.js";
-import { jitteredDelay, realClock, sleep, type Clock } from "./clock.js";
+import { realClock, type Clock } from "./clock.js";
 import { FirstPoll, registerLooks } from "./first-poll.js";
-import { addRefetched, NarrowsRefetch, type GetMessagesFn } from "./refetch.js";
+import { addRefetched, NarrowsRefetch } from "./refetch.js";
 import { UnfamiliarKinds } from "./unfamiliar-kinds.js";
 import { registerParamsFor } from "./register-params.js";
+import { RetryPauses } from "./retry-pauses.js";
 import { summarizeRegister, type RegisterSummary } from "./register-summary.js";
-import { fillUsers, storeFromRegister, userListApi, type UserListApi } from "./user-list.js";
+import { fillUsers, storeFromRegister, userListApi } from "./user-list.js";
+import type { ConnectionState, StoreInfo, StoreReason, SyncApi, UpdateMachineOptions } from "./update-machine-types.js";
 
-export type ConnectionState =
-  | { kind: "connecting" }
-  | { kind: "live" }
-  /** `abandoned`: the client gave up an answer itself (too large, or too slow; see isAbandonedAnswer). */
-  | { kind: "reconnecting"; attempt: number; error: string; abandoned?: boolean }
-  | { kind: "failed"; error: string } // not retried: credentials refused
-  | { kind: "stopped" };
-
-/** The endpoints the machine uses; tests replace them. */
-export interface SyncApi extends UserListApi {
-  /** `looks` are given the answer before its parse and its check, when the implementation can. */
-  register(client: ApiClient, params: RegisterParams, signal?: AbortSignal, looks?: RegisterLooks): Promise<RegisterResponse>;
-  getEvents: typeof getEvents;
-  deleteQueue(client: ApiClient, queueId: string): Promise<unknown>;
-  getMessages: GetMessagesFn;
-}
+export type { ConnectionState, StartVerdict, StoreInfo, StoreReason, SyncApi, UpdateMachineOptions } from "./update-machine-types.js";
 
 const defaultApi: SyncApi = { register, getEvents, deleteQueue, getMessages, ...userListApi };
-
-export interface UpdateMachineOptions {
-  /** Backoff bounds of transient failures. Default 100 ms doubling to 10 s. */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Backoff before rebuilding after a malformed response. Default 1 s doubling to 60 s. */
-  rebuildBackoff?: { baseMs: number; maxMs: number };
-  /** Consecutive failures before the UI is told about them. Default 3. */
-  quietFailures?: number;
-  /** Added to the server's long-poll timeout for the request timeout. Default 15 s. */
-  pollMarginMs?: number;
-  clock?: Clock;
-  random?: () => number;
-  api?: Partial<SyncApi>;
-  /**
-   * How often a spectator's store is rebuilt, as it is sent no events. Default 60 s.
-   */
-  spectatorRefreshMs?: number;
-  /**
-   * Consulted when the first register fails (before any store exists): `fail` ends the
-   * start with that line, `retryInMs` waits and says `note`; undefined: the usual backoff.
-   */
-  startGuard?: (err: unknown, attempt: number) => Promise<StartVerdict | undefined>;
-  /**
-   * `start()` returns before the user list is in (it comes in the background): the app draws
-   * its first screen meanwhile. Default: `start()` waits for it. Rebuilds always wait for it.
-   */
-  usersAfterStart?: boolean;
-  /**
-   * Runs when the user list's answer begins to arrive, before it is read and parsed. The app
-   * collects the start's garbage there (the register's body and parsed JSON), so that the list's
-   * own parse does not pile on top of it: the highest memory of a start is then the lower.
-   */
-  beforeUserList?: () => void;
-}
-
-export type StartVerdict = { fail: string } | { retryInMs: number; note: string };
-
-/** Why a store was built: the start, a queue the server forgot, a malformed answer, or a spectator's periodic refresh. */
-export type StoreReason = "start" | "queue-lost" | "malformed" | "refresh";
-
-export interface StoreInfo {
-  reason: StoreReason;
-  register: RegisterResponse;
-  /** The store this one replaces (after a rebuild). */
-  previous?: Store;
-}
 
 type Listener<A extends unknown[]> = (...args: A) => void;
 
@@ -135,7 +75,7 @@ export class UpdateMachine {
   readonly clock: Clock;
   private readonly api: SyncApi;
   private readonly abort = new AbortController();
-  private wake: AbortController | undefined;
+  private readonly pauses: RetryPauses;
   private readonly storeListeners = new Set<Listener<[Store, StoreInfo]>>();
   private readonly stateListeners = new Set<Listener<[ConnectionState]>>();
   private readonly eventListeners = new Set<Listener<[ServerEvent[], Store]>>();
@@ -143,8 +83,6 @@ export class UpdateMachine {
   private loop: Promise<void> | undefined;
   private readonly firstPoll: FirstPoll;
   private rebuilds = 0;
-  private lastMalformedAt = -Infinity;
-  private rebuildsAfterMalformed = 0;
   /** Malformed answers since the last poll that applied: a rebuild that did not help is no recovery. */
   private malformedInARow = 0;
 
@@ -154,6 +92,7 @@ export class UpdateMachine {
   ) {
     this.clock = opts.clock ?? realClock;
     this.api = { ...defaultApi, ...opts.api };
+    this.pauses = new RetryPauses({ clock: this.clock, stop: this.abort.signal, backoff: opts.backoff, rebuildBackoff: opts.rebuildBackoff, random: opts.random });
     this.firstPoll = new FirstPoll({ client, getEvents: this.api.getEvents, signal: this.abort.signal, checkStopped: () => this.checkStopped(), pollMarginMs: opts.pollMarginMs });
   }
 
@@ -227,7 +166,7 @@ export class UpdateMachine {
 
   /** Cuts a pending backoff short (a key press after a long idle, SIGCONT). */
   nudge(): void {
-    this.wake?.abort();
+    this.pauses.nudge();
   }
 
   async stop(): Promise<void> {
@@ -317,7 +256,7 @@ export class UpdateMachine {
         if (verdict) {
           this.failures++;
           this.setState({ kind: "reconnecting", attempt: this.failures, error: verdict.note });
-          await this.wait(verdict.retryInMs);
+          await this.pauses.wait(verdict.retryInMs);
           continue;
         }
         if (err instanceof ApiError && !this.transientApiError(err)) {
@@ -342,41 +281,23 @@ export class UpdateMachine {
     if (this.stopped) throw new Stopped("stopped");
   }
 
-  private async wait(delay: number): Promise<void> {
-    this.wake = new AbortController();
-    try {
-      await sleep(this.clock, delay, AbortSignal.any([this.abort.signal, this.wake.signal]));
-    } catch {
-      this.checkStopped(); // else: nudged
-    } finally {
-      this.wake = undefined;
-    }
-  }
-
   /** The transient-failure backoff; says "reconnecting" after `quietFailures` in a row. */
   private async pause(attempt: number, err: unknown): Promise<void> {
-    if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
-      this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
-    }
-    let delay = jitteredDelay(attempt, this.opts.backoff ?? { baseMs: 100, maxMs: 10_000 }, this.opts.random);
-    // A 429 (or a 503) may say how long to stay away.
-    const retryAfter = (err as { retryAfter?: unknown } | undefined)?.retryAfter;
-    if (typeof retryAfter === "number") delay = Math.max(delay, retryAfter * 1000);
-    await this.wait(delay);
+    this.tellFailures(err);
+    await this.pauses.transient(attempt, err);
   }
 
   /** The separate, slower backoff before rebuilding after a malformed answer. */
   private async pauseMalformed(err: unknown): Promise<void> {
-    const now = this.clock.now();
-    // Trouble long ago does not make this one wait longer.
-    if (now - this.lastMalformedAt > 10 * 60_000) this.rebuildsAfterMalformed = 0;
-    this.lastMalformedAt = now;
-    const bounds = this.opts.rebuildBackoff ?? { baseMs: 1000, maxMs: 60_000 };
-    const delay = jitteredDelay(this.rebuildsAfterMalformed++, bounds, this.opts.random);
+    this.tellFailures(err);
+    await this.pauses.malformed();
+  }
+
+  /** The UI hears "reconnecting" after `quietFailures` failures in a row, or at once of an abandoned answer. */
+  private tellFailures(err: unknown): void {
     if (this.failures >= (this.opts.quietFailures ?? 3) || isAbandonedAnswer(err)) {
       this.setState({ kind: "reconnecting", attempt: this.failures, error: describeError(err), ...(isAbandonedAnswer(err) && { abandoned: true }) });
     }
-    await this.wait(delay);
   }
 
   /** How many stores were built (1 after start). */
@@ -406,7 +327,7 @@ export class UpdateMachine {
       if (!store?.queueId) {
         // No queue (a spectator is sent no events): register again now and then, or at a key after a long idle.
         if (!this.client.spectator) return;
-        await this.wait(this.opts.spectatorRefreshMs ?? 60_000);
+        await this.pauses.wait(this.opts.spectatorRefreshMs ?? 60_000);
         try {
           await this.rebuild("refresh");
         } catch {
