@@ -3,7 +3,8 @@
 import type { Tokens, TokenizerAndRendererExtension } from "marked";
 import { emojiByName } from "./emoji.js";
 import { emojiAsText } from "./glyphs.js";
-import type { BodyColors, RenderState } from "./markdown-dialect.js";
+import type { BodyColors } from "./body-colors.js";
+import type { RenderState } from "./markdown-dialect.js";
 import { sanitizeInline } from "./sanitize.js";
 import { formatDateTime } from "./time.js";
 

@@ -4,14 +4,16 @@
 // `loadMarkdown()` after the first frame; until then `renderMarkdown` gives a plain, sanitized,
 // word-wrapped rendering. Rendered output is cached per (source, width, colour, viewer, and the
 // account and version of the names it resolves), up to a number of bytes.
-import { BASIC_COLORS, colorChalk, createEngine, NO_COLORS, NO_WRAP, plainChalk, type RenderContext, type RenderState } from "./markdown-dialect.js";
+import { BASIC_COLORS, colorChalk, NO_COLORS, plainChalk } from "./body-colors.js";
+import { createEngine, NO_WRAP, type RenderContext, type RenderState } from "./markdown-dialect.js";
 import { ByteLru, stringBytes } from "./byte-cache.js";
 import { loadEmojiData } from "./emoji.js";
 import { presentationKey, presentEmoji } from "./glyphs.js";
 import { sanitize } from "./sanitize.js";
 import { truncate, wrapLine, wrapText } from "./wrap.js";
 
-export type { BodyColors, Paint, RenderContext } from "./markdown-dialect.js";
+export type { BodyColors, Paint } from "./body-colors.js";
+export type { RenderContext } from "./markdown-dialect.js";
 
 let engine: ((src: string) => string) | undefined;
 let loading: Promise<void> | undefined;
