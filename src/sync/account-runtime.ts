@@ -29,7 +29,7 @@ import { PresenceReporter, type PresenceOptions } from "./presence-reporter.js";
 import { TypingNotifier, type TypingOptions } from "./typing-notifier.js";
 import { UpdateMachine, type StoreReason, type UpdateMachineOptions } from "./update-machine.js";
 import { Notifier } from "./upkeep/notifier.js";
-import { checkRecordsInTurns, type NextTurn } from "./upkeep/record-checks.js";
+import { checkRecordsInTurns, RECORD_CHECK_GRACE_MS, type NextTurn } from "./upkeep/record-checks.js";
 import { TypingExpiry } from "./upkeep/typing-expiry.js";
 import { ViewUpkeep, type ViewInput } from "./upkeep/view-upkeep.js";
 
@@ -54,7 +54,7 @@ export interface AccountRuntimeOptions {
   /** At most one notification per this long (a burst becomes one). Default 1 s. */
   notifyIntervalMs?: number;
   /** How the register's records are checked once the account is on screen (tests turn by hand). */
-  recordChecks?: { batch?: number; nextTurn?: NextTurn };
+  recordChecks?: { batch?: number; nextTurn?: NextTurn; startAfterMs?: number };
 }
 
 /** Said once when the server sends kinds of event this client does not know (a newer server). */
@@ -308,7 +308,7 @@ export class AccountRuntime {
   private checkRecords(store: Store, again = false): void {
     if (this.checks?.store === store && !again) return;
     this.checks?.stop();
-    const stop = checkRecordsInTurns(store, { ...this.o.recordChecks, onMalformed: (text) => this.tell(text, "error") });
+    const stop = checkRecordsInTurns(store, { startAfterMs: RECORD_CHECK_GRACE_MS, ...this.o.recordChecks, onMalformed: (text) => this.tell(text, "error") });
     this.checks = { store, stop, users: store.people.complete };
   }
 }

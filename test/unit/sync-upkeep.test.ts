@@ -4,7 +4,7 @@
  * which shown messages count as read (per view and setting), and when older
  * or newer ones are fetched.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkRecordsInTurns, type NextTurn } from "../../src/sync/upkeep/record-checks.js";
 import type { Narrow } from "../../src/model/narrow.js";
 import type { MarkReadPolicy } from "../../src/model/read-policy.js";
@@ -83,6 +83,31 @@ describe("record checks", () => {
     stop();
     expect(turns.queue).toEqual([]);
     expect(reported).toEqual([]);
+  });
+});
+
+describe("record checks after a grace", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("take their first turn only once the grace is over, and a stop during it cancels them", () => {
+    vi.useFakeTimers();
+    const broken = () => eg.store({ realm_users: [eg.selfUser, { ...eg.otherUser, email: 5 }] });
+    const turns = handTurns();
+    const reported: string[] = [];
+    checkRecordsInTurns(broken(), { batch: 100, nextTurn: turns.nextTurn, startAfterMs: 250, onMalformed: (t) => reported.push(t) });
+    vi.advanceTimersByTime(249);
+    expect(turns.queue).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(turns.queue).toHaveLength(1);
+    turns.run();
+    turns.run();
+    expect(reported).toEqual([expect.stringMatching(/^Left out 1 malformed user/)]);
+
+    const stop = checkRecordsInTurns(broken(), { batch: 100, nextTurn: turns.nextTurn, startAfterMs: 250, onMalformed: (t) => reported.push(t) });
+    stop();
+    vi.advanceTimersByTime(10_000);
+    expect(turns.queue).toEqual([]);
+    expect(reported).toHaveLength(1);
   });
 });
 

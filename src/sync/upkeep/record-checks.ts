@@ -9,6 +9,13 @@ import { checkSomeRecords, malformedRecords } from "../../model/store-queries.js
 /** Register records checked per turn of the event loop (a few ms each). */
 export const RECORD_CHECK_BATCH = 2000;
 
+/**
+ * How long after a store is shown its checks begin: its frame is drawn first. Begun at once,
+ * their turns came between the turns of that frame's render, and on the link bench (`large`,
+ * 50 ms / 20 Mbit) the live frame came 40-60 ms later.
+ */
+export const RECORD_CHECK_GRACE_MS = 250;
+
 /** Runs `fn` on a later turn; returns how to cancel it. */
 export type NextTurn = (fn: () => void) => () => void;
 
@@ -20,6 +27,8 @@ export const nextImmediate: NextTurn = (fn) => {
 export interface RecordCheckOptions {
   batch?: number;
   nextTurn?: NextTurn;
+  /** The first batch waits this long (ms; default none), then takes its turn. */
+  startAfterMs?: number;
   /** Called once all are checked, with the line naming the malformed ones (if any). */
   onMalformed(text: string): void;
 }
@@ -38,6 +47,13 @@ export function checkRecordsInTurns(store: Store, o: RecordCheckOptions): () => 
     const text = malformedRecords(store);
     if (text) o.onMalformed(text);
   };
-  cancel = nextTurn(step);
+  const wait = o.startAfterMs ?? 0;
+  if (wait > 0) {
+    const timer = setTimeout(() => (cancel = nextTurn(step)), wait);
+    timer.unref();
+    cancel = () => clearTimeout(timer);
+  } else {
+    cancel = nextTurn(step);
+  }
   return () => cancel?.();
 }
