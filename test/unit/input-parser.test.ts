@@ -123,6 +123,15 @@ describe("what waits for the rest of a sequence", () => {
     expect(b.parser.flushPending()).toEqual(["\x1b"]);
   });
 
+  it("while answers are owed, an answer whose ESC came 100 ms before the rest (a slow link, a busy machine) is still no key", () => {
+    const a = clocked(true);
+    expect(a.parser.push("\x1b")).toEqual([]);
+    a.advance(100);
+    expect(a.parser.flushPending()).toEqual([]);
+    expect(a.parser.push("[?2026;0$y")).toEqual([]);
+    expect(a.answers).toEqual(["\x1b[?2026;0$y"]);
+  });
+
   it("an answer arriving in pieces over time is joined, and keys typed after it wait for it, in order", () => {
     const { parser, answers, advance } = clocked(false);
     expect(parser.push("a\x1bP>|XTe")).toEqual(["a"]);

@@ -22,8 +22,14 @@
 import { answersOwed, deliverTerminalAnswer } from "../terminal/answers.js";
 
 const ESC = "\x1b";
-/** How long a lone ESC waits for the rest of an answer while answers are owed. */
-export const ESC_WAIT_MS = 50;
+/**
+ * How long a lone ESC waits for the rest of an answer while answers are owed (only then: the
+ * Escape key waits this long only while the terminal has not yet given its last answer). An
+ * answer split over a slow link or read on a busy machine has gaps beyond its sender's own: at
+ * 50 ms, one sent a byte per 40 ms came apart when a gap slipped by 10 ms more, and its `?`
+ * acted as a key (the key help opened).
+ */
+export const ESC_WAIT_MS = 150;
 /**
  * How long an unfinished sequence waits for its end before its bytes count as keys. A key
  * arrives whole in one read; an answer may come a byte at a time over a slow link, so while
