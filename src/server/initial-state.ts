@@ -37,7 +37,7 @@ export function buildInitialState(ctx: ServerContext, view: RegisterView): Secti
   if (view.fetchTypes === null || (view.fetchTypes.has("message") && view.fetchTypes.has("update_message_flags"))) {
     out["unread_msgs"] = unreadMsgs(ctx, view.user, mine(), view.capabilities["empty_topic_name"] === true);
   }
-  if (want("starred_messages")) out["starred_messages"] = [...mine().starred];
+  if (want("starred_messages")) out["starred_messages"] = mine().starred;
   if (want("recent_private_conversations")) out["recent_private_conversations"] = recentConversations(mine());
   if (want("presence")) Object.assign(out, presenceSection(ctx, view));
   if (want("realm_user_groups")) out["realm_user_groups"] = userGroups(ctx, view);
