@@ -8,23 +8,18 @@ import { locationOf } from "./apply-messages.js";
 import { mentionKind } from "./narrow.js";
 import { RecentConversations } from "./recent.js";
 import type { Store } from "./store.js";
-
-function maxOf(ids: Iterable<number>): number {
-  let max = -1;
-  for (const id of ids) if (id > max) max = id;
-  return max;
-}
+import { newestOf } from "./unreads.js";
 
 /** Built after the unread model: recent direct-message conversations and every conversation with unread messages. */
 export function recentFromRegister(store: Store, reg: RegisterResponse): RecentConversations {
   const u = store.unreads;
-  const recent = new RecentConversations(store.selfId, (c) => maxOf(c.kind === "topic" ? u.idsInTopic(c.channelId, c.topic) : u.idsInDm([...c.userIds])));
+  const recent = new RecentConversations(store.selfId, (c) => newestOf(c.kind === "topic" ? u.idsInTopic(c.channelId, c.topic) : u.idsInDm([...c.userIds])));
   recent.batch(() => {
     for (const c of reg.recent_private_conversations) recent.noteDm(c.user_ids, c.max_message_id);
     for (const channelId of u.channelIds()) {
-      for (const b of u.topicBuckets(channelId)) recent.noteTopicMax(channelId, b.topic, maxOf(b.ids));
+      for (const b of u.topicBuckets(channelId)) recent.noteTopicMax(channelId, b.topic, newestOf(b.ids));
     }
-    for (const b of u.dmBuckets()) recent.noteDm(b.userIds, maxOf(b.ids));
+    for (const b of u.dmBuckets()) recent.noteDm(b.userIds, newestOf(b.ids));
   });
   return recent;
 }

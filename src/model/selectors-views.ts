@@ -149,7 +149,7 @@ export function inbox(store: Store): Inbox {
     dms.push({
       userIds: b.userIds,
       names: b.userIds.map((id) => store.userName(id)).join(", "),
-      unread: b.ids.size,
+      unread: b.ids.length,
       ...scan(b.ids),
     });
   }
@@ -164,7 +164,7 @@ export function inbox(store: Store): Inbox {
       topics.push({
         topic: b.topic,
         displayName: store.topicDisplayName(b.topic),
-        unread: b.ids.size,
+        unread: b.ids.length,
         ...scan(b.ids),
         followed: store.topicPolicy(channelId, b.topic) === VISIBILITY.followed,
       });

@@ -1,7 +1,11 @@
 /**
  * Unread messages, kept exact under events. Every unread message id lives in
  * exactly one bucket (a channel topic or a DM conversation); `where` maps an
- * id to its bucket so marking read, deleting and moving are O(1) per id.
+ * id to its bucket. A bucket keeps its ids in a sorted array: the register
+ * lists each conversation's ids in order, so a start files them with one copy
+ * per bucket and one index entry per id, and a bucket's oldest and newest are
+ * its ends. Marking read or deleting one id costs a search and a splice in
+ * its bucket (one pass per bucket for many at once).
  * Per-channel and DM totals are counters kept up to date on every change;
  * `recount()` recomputes them from scratch (a debug check for tests).
  *
@@ -17,14 +21,16 @@ export interface TopicBucket {
   channelId: number;
   /** The topic as last seen (topics compare case-insensitively). */
   topic: string;
-  ids: Set<number>;
+  /** Sorted ascending, no repeats. */
+  ids: number[];
 }
 export interface DmBucket {
   kind: "dm";
   key: string;
   /** Participants but self, sorted; [self] for notes to self. */
   userIds: number[];
-  ids: Set<number>;
+  /** Sorted ascending, no repeats. */
+  ids: number[];
 }
 type Bucket = TopicBucket | DmBucket;
 
@@ -91,7 +97,7 @@ export class Unreads {
     if (this.where.has(id)) this.remove(id);
     const bucket = this.bucketFor(loc);
     if (!bucket) return;
-    bucket.ids.add(id);
+    insertSorted(bucket.ids, id);
     this.where.set(id, bucket);
     this.bump(bucket, 1);
     this.setMention(id, mentioned === true ? "direct" : mentioned === false ? undefined : mentioned);
@@ -101,23 +107,42 @@ export class Unreads {
   private addAll(ids: readonly number[], loc: UnreadLocation): void {
     const bucket = this.bucketFor(loc);
     if (!bucket) return;
+    // The register's usual list: in order, for a conversation not listed before. Copied whole.
+    const inOrder = bucket.ids.length === 0 && isIncreasing(ids);
     let added = 0;
     for (const id of ids) {
       const was = this.where.get(id);
       if (was === bucket) continue;
       if (was) this.remove(id); // listed twice: the later place wins, as with add
-      bucket.ids.add(id);
+      if (!inOrder) insertSorted(bucket.ids, id);
       this.where.set(id, bucket);
       added++;
     }
+    if (inOrder) bucket.ids = ids.slice();
     this.bump(bucket, added);
-    if (bucket.ids.size === 0) this.dropBucket(bucket);
+    if (bucket.ids.length === 0) this.dropBucket(bucket);
   }
 
-  /** Marks messages read (or deleted); returns how many were unread. */
+  /** Marks messages read (or deleted); returns how many were unread. Each bucket touched is rewritten once. */
   removeMany(ids: Iterable<number>): number {
+    const gone = new Map<Bucket, Set<number>>();
+    for (const id of ids) {
+      this.mentions.delete(id);
+      this.wildcardMentions.delete(id);
+      const bucket = this.where.get(id);
+      if (!bucket) continue;
+      this.where.delete(id);
+      let set = gone.get(bucket);
+      if (!set) gone.set(bucket, (set = new Set()));
+      set.add(id);
+    }
     let n = 0;
-    for (const id of ids) if (this.remove(id)) n++;
+    for (const [bucket, set] of gone) {
+      bucket.ids = set.size === 1 ? withoutOne(bucket.ids, set) : bucket.ids.filter((id) => !set.has(id));
+      this.bump(bucket, -set.size);
+      n += set.size;
+      if (bucket.ids.length === 0) this.dropBucket(bucket);
+    }
     return n;
   }
 
@@ -127,9 +152,10 @@ export class Unreads {
     this.wildcardMentions.delete(id);
     if (!bucket) return false;
     this.where.delete(id);
-    bucket.ids.delete(id);
+    const at = indexOfSorted(bucket.ids, id);
+    if (at >= 0) bucket.ids.splice(at, 1);
     this.bump(bucket, -1);
-    if (bucket.ids.size === 0) this.dropBucket(bucket);
+    if (bucket.ids.length === 0) this.dropBucket(bucket);
     return true;
   }
 
@@ -145,7 +171,7 @@ export class Unreads {
 
   /** Drops every unread of a channel (the channel was deleted). */
   clearChannel(channelId: number): void {
-    for (const b of [...(this.channels.get(channelId)?.values() ?? [])]) for (const id of [...b.ids]) this.remove(id);
+    this.removeMany(this.idsInChannel(channelId));
   }
 
   /**
@@ -216,16 +242,16 @@ export class Unreads {
     const topics = this.channels.get(channelId);
     if (!topics) return 0;
     let n = 0;
-    for (const b of topics.values()) if (!skipTopic(b.topic)) n += b.ids.size;
+    for (const b of topics.values()) if (!skipTopic(b.topic)) n += b.ids.length;
     return n;
   }
 
   countInTopic(channelId: number, topic: string): number {
-    return this.channels.get(channelId)?.get(topicKey(topic))?.ids.size ?? 0;
+    return this.channels.get(channelId)?.get(topicKey(topic))?.ids.length ?? 0;
   }
 
   countInDm(userIds: number[]): number {
-    return this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids.size ?? 0;
+    return this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids.length ?? 0;
   }
 
   dmCount(): number {
@@ -236,7 +262,7 @@ export class Unreads {
   topicsIn(channelId: number): Array<{ topic: string; count: number; maxId: number }> {
     const topics = this.channels.get(channelId);
     if (!topics) return [];
-    return [...topics.values()].map((b) => ({ topic: b.topic, count: b.ids.size, maxId: maxOf(b.ids) }));
+    return [...topics.values()].map((b) => ({ topic: b.topic, count: b.ids.length, maxId: newestOf(b.ids) }));
   }
 
   /** The buckets of a channel, for selectors that iterate without copying. */
@@ -253,21 +279,21 @@ export class Unreads {
   }
 
   dmConversations(): Array<{ userIds: number[]; count: number; maxId: number }> {
-    return [...this.dms.values()].map((b) => ({ userIds: b.userIds, count: b.ids.size, maxId: maxOf(b.ids) }));
+    return [...this.dms.values()].map((b) => ({ userIds: b.userIds, count: b.ids.length, maxId: newestOf(b.ids) }));
   }
 
   idsInTopic(channelId: number, topic: string): number[] {
-    return [...(this.channels.get(channelId)?.get(topicKey(topic))?.ids ?? [])];
+    return this.channels.get(channelId)?.get(topicKey(topic))?.ids.slice() ?? [];
   }
 
   idsInChannel(channelId: number): number[] {
     const out: number[] = [];
-    for (const b of this.channels.get(channelId)?.values() ?? []) out.push(...b.ids);
+    for (const b of this.channels.get(channelId)?.values() ?? []) for (const id of b.ids) out.push(id);
     return out;
   }
 
   idsInDm(userIds: number[]): number[] {
-    return [...(this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids ?? [])];
+    return this.dms.get(dmParticipants(userIds, this.selfId).join(","))?.ids.slice() ?? [];
   }
 
   allIds(): number[] {
@@ -286,10 +312,11 @@ export class Unreads {
       let n = 0;
       if (topics.size === 0) problems.push(`channel ${channelId} has no topics but is kept`);
       for (const [k, b] of topics) {
-        if (b.ids.size === 0) problems.push(`empty topic bucket ${channelId}/${k}`);
+        if (b.ids.length === 0) problems.push(`empty topic bucket ${channelId}/${k}`);
+        if (!isIncreasing(b.ids)) problems.push(`topic bucket ${channelId}/${k} out of order`);
         if (topicKey(b.topic) !== k || b.channelId !== channelId) problems.push(`misfiled topic bucket ${channelId}/${k}`);
         for (const id of b.ids) if (this.where.get(id) !== b) problems.push(`id ${id} not indexed in ${channelId}/${k}`);
-        n += b.ids.size;
+        n += b.ids.length;
       }
       seen += n;
       const counted = this.channelCounts.get(channelId) ?? 0;
@@ -300,10 +327,11 @@ export class Unreads {
       if (!this.channels.has(channelId) && n !== 0) problems.push(`channel ${channelId}: counter ${n} without buckets`);
     }
     for (const [key, b] of this.dms) {
-      if (b.ids.size === 0) problems.push(`empty DM bucket ${key}`);
+      if (b.ids.length === 0) problems.push(`empty DM bucket ${key}`);
+      if (!isIncreasing(b.ids)) problems.push(`DM bucket ${key} out of order`);
       if (b.userIds.join(",") !== key) problems.push(`misfiled DM bucket ${key}`);
       for (const id of b.ids) if (this.where.get(id) !== b) problems.push(`id ${id} not indexed in DM ${key}`);
-      dmTotal += b.ids.size;
+      dmTotal += b.ids.length;
     }
     seen += dmTotal;
     if (dmTotal !== this.dmTotal) problems.push(`DM counter ${this.dmTotal}, recount ${dmTotal}`);
@@ -327,13 +355,13 @@ export class Unreads {
       if (!topics) this.channels.set(loc.channelId, (topics = new Map()));
       const k = topicKey(topic);
       let b = topics.get(k);
-      if (!b) topics.set(k, (b = { kind: "topic", channelId: loc.channelId, topic, ids: new Set() }));
+      if (!b) topics.set(k, (b = { kind: "topic", channelId: loc.channelId, topic, ids: [] }));
       return b;
     }
     const userIds = dmParticipants(loc.userIds ?? [], this.selfId);
     const key = userIds.join(",");
     let b = this.dms.get(key);
-    if (!b) this.dms.set(key, (b = { kind: "dm", key, userIds, ids: new Set() }));
+    if (!b) this.dms.set(key, (b = { kind: "dm", key, userIds, ids: [] }));
     return b;
   }
 
@@ -351,8 +379,50 @@ export class Unreads {
   }
 }
 
-function maxOf(ids: Iterable<number>): number {
-  let max = -1;
-  for (const id of ids) if (id > max) max = id;
-  return max;
+/** A bucket's newest id (its last), or -1 when it has none. */
+export function newestOf(ids: readonly number[]): number {
+  return ids.length > 0 ? (ids[ids.length - 1] as number) : -1;
+}
+
+function isIncreasing(ids: readonly number[]): boolean {
+  for (let i = 1; i < ids.length; i++) if ((ids[i] as number) <= (ids[i - 1] as number)) return false;
+  return true;
+}
+
+/** Where `id` is in sorted `ids`, or -1. */
+function indexOfSorted(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid] as number;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Puts `id` in its place in sorted `ids` (a new message's, the newest, goes on the end). */
+function insertSorted(ids: number[], id: number): void {
+  const n = ids.length;
+  if (n === 0 || (ids[n - 1] as number) < id) {
+    ids.push(id);
+    return;
+  }
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((ids[mid] as number) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
+
+function withoutOne(ids: number[], gone: Set<number>): number[] {
+  const [id] = gone;
+  const at = indexOfSorted(ids, id as number);
+  if (at >= 0) ids.splice(at, 1);
+  return ids;
 }

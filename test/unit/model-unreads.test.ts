@@ -68,6 +68,46 @@ describe("unreads from register", () => {
     expect(s.mentionIds()).toEqual([21]);
   });
 
+  it("a conversation listed out of order is kept in order: reading starts at its oldest, and its newest dates it", () => {
+    const s = eg.store({
+      unread_msgs: {
+        pms: [{ other_user_id: 2, unread_message_ids: [44, 41, 43] }],
+        streams: [{ stream_id: 10, topic: "lunch", unread_message_ids: [27, 21, 25, 21] }],
+        huddles: [],
+        mentions: [],
+      },
+    });
+    expect(s.unreads.idsInTopic(10, "lunch")).toEqual([21, 25, 27]);
+    expect(s.unreads.topicsIn(10)).toEqual([{ topic: "lunch", count: 3, maxId: 27 }]);
+    expect(s.firstUnreadIn({ kind: "topic", channelId: 10, topic: "lunch" })).toBe(21);
+    expect(s.unreads.dmConversations()).toEqual([{ userIds: [2], count: 3, maxId: 44 }]);
+    expect(s.firstUnreadIn({ kind: "dm", userIds: [2] })).toBe(41);
+    // An older message marked unread later takes its place in order.
+    eg.apply(s, eg.flagsEvent("remove", "read", [23], { message_details: { 23: { type: "stream", stream_id: 10, topic: "lunch" } } }));
+    expect(s.unreads.idsInTopic(10, "lunch")).toEqual([21, 23, 25, 27]);
+  });
+
+  it("reading many at once, across conversations, leaves each with the rest in order", () => {
+    const s = eg.store({
+      unread_msgs: {
+        pms: [{ other_user_id: 2, unread_message_ids: [40, 41, 42] }],
+        streams: [
+          { stream_id: 10, topic: "lunch", unread_message_ids: [20, 21, 22, 23] },
+          { stream_id: 11, topic: "logo", unread_message_ids: [24, 25] },
+        ],
+        huddles: [],
+        mentions: [21, 41],
+      },
+    });
+    eg.apply(s, eg.flagsEvent("add", "read", [23, 20, 41, 24, 25, 999]));
+    expect(s.unreads.idsInTopic(10, "lunch")).toEqual([21, 22]);
+    expect(s.unreads.countInChannel(11)).toBe(0);
+    expect(s.unreads.topicsIn(11)).toEqual([]);
+    expect(s.unreads.idsInDm([2])).toEqual([40, 42]);
+    expect(s.unreads.size).toBe(4);
+    expect(s.mentionIds()).toEqual([21]);
+  });
+
   it("self-DMs are a conversation of their own", () => {
     const s = eg.store({ unread_msgs: { pms: [{ other_user_id: 1, unread_message_ids: [40] }], streams: [], huddles: [], mentions: [] } });
     expect(s.unreads.countInDm([1])).toBe(1);
