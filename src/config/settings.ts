@@ -7,78 +7,166 @@
 import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import * as z from "zod";
 
 export const THEMES = ["dark", "light", "16"] as const;
 export type ThemeName = (typeof THEMES)[number];
 /** "auto": the light theme on a light terminal background, the dark one otherwise. */
 export type ThemeSetting = ThemeName | "auto";
 
-const keyName = z
-  .string()
-  .regex(/^(?:[CMS]-)*(?:[\x21-\x7e]|[a-z]+)$/, "not a key name (examples: j, G, C-k, M-enter, pageup)")
-  // Terminals send Alt and a character as Escape then the character, which is how termchat reads it.
-  .refine((k) => !/^M-[\x21-\x7e]$/.test(k), "Alt with a character arrives as Escape then the character; choose another key");
-
-const shape = {
+export interface Settings {
   /** A theme chosen by the user (T saves it) wins over the one the terminal's background suggests ("auto"). */
-  theme: z.enum(["auto", ...THEMES]).default("auto"),
+  theme: ThemeSetting;
   /** Glyphs the terminal can show: "auto" follows the locale's character set (UTF-8 or not); "ascii" or "unicode" force one. */
-  glyphs: z.enum(["auto", "unicode", "ascii"]).default("auto"),
+  glyphs: "auto" | "unicode" | "ascii";
   /** Emoji as pictures ("emoji") or as their `:name:` ("text", for fonts without colour emoji); "auto" asks the terminal. */
-  emoji: z.enum(["auto", "emoji", "text"]).default("auto"),
+  emoji: "auto" | "emoji" | "text";
   /** Action name → keys that trigger it, replacing the defaults of that action. */
-  keys: z.record(z.string(), z.array(keyName)).default({}),
+  keys: Record<string, string[]>;
   /** true: Enter sends and Alt-Enter/Ctrl-J add a line; false: Enter adds a line and Alt-Enter sends. */
-  enterSends: z.boolean().default(true),
-  notifications: z
-    .object({
-      bell: z.boolean().default(true),
-      desktop: z.boolean().default(true),
-    })
-    .default({ bell: true, desktop: true }),
+  enterSends: boolean;
+  notifications: { bell: boolean; desktop: boolean };
   /** The first screen: "home" follows the account's home view setting (Inbox or combined feed); "inbox" or "feed" choose one. */
-  startView: z.enum(["home", "inbox", "feed"]).default("home"),
+  startView: "home" | "inbox" | "feed";
   /** Image previews in the message pane (uploaded images drawn in the terminal); false: links stay links. */
-  imagePreviews: z.boolean().default(true),
+  imagePreviews: boolean;
   /** The mouse (wheel, clicks on rows, messages and links); off leaves the terminal's own text selection as it is (m toggles it). */
-  mouse: z.boolean().default(false),
+  mouse: boolean;
   /** Several accounts at once. */
-  organizations: z
-    .object({
-      /** The accounts (by name) connected at start; absent: every configured one. */
-      connect: z.array(z.string()).optional(),
-      /** n and p go on to the next organization's unread conversations when the one on screen has none left. */
-      followUnreads: z.boolean().default(false),
-    })
-    .default({ followUnreads: false }),
+  organizations: {
+    /** The accounts (by name) connected at start; absent: every configured one. */
+    connect?: string[];
+    /** n and p go on to the next organization's unread conversations when the one on screen has none left. */
+    followUnreads: boolean;
+  };
+}
+
+/** A fresh copy of the defaults (a save changes the settings it is given). */
+function defaults(): Settings {
+  return {
+    theme: "auto",
+    glyphs: "auto",
+    emoji: "auto",
+    keys: {},
+    enterSends: true,
+    notifications: { bell: true, desktop: true },
+    startView: "home",
+    imagePreviews: true,
+    mouse: false,
+    organizations: { followUnreads: false },
+  };
+}
+
+export const DEFAULT_SETTINGS: Settings = defaults();
+
+/** Why a value is refused: where in the field (the path under it), and what was expected. */
+class Refused {
+  constructor(
+    readonly path: Array<string | number>,
+    readonly message: string,
+  ) {}
+}
+
+const KEY_NAME = /^(?:[CMS]-)*(?:[\x21-\x7e]|[a-z]+)$/;
+
+const oneOf =
+  <const T extends string>(...options: T[]) =>
+  (v: unknown): T => {
+    if (typeof v === "string" && (options as string[]).includes(v)) return v as T;
+    throw new Refused([], `expected one of ${options.map((o) => JSON.stringify(o)).join(", ")}`);
+  };
+
+/** A boolean, or (absent) its default. */
+const flag = (fallback: boolean) => (v: unknown): boolean => {
+  if (v === undefined) return fallback;
+  if (typeof v === "boolean") return v;
+  throw new Refused([], "expected true or false");
 };
 
-export const settingsSchema = z.object(shape);
-export type Settings = z.infer<typeof settingsSchema>;
+function record(v: unknown): Record<string, unknown> {
+  if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
+  throw new Refused([], "expected an object");
+}
 
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+/** A field's part, checked with the part's name put in front of any refusal's path. */
+function at<T>(key: string | number, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof Refused) throw new Refused([key, ...err.path], err.message);
+    throw err;
+  }
+}
 
-/** Reads settings leniently: each invalid field falls back to its default, with a message saying why. */
+function keyName(v: unknown): string {
+  if (typeof v !== "string") throw new Refused([], "expected a key name");
+  if (!KEY_NAME.test(v)) throw new Refused([], "not a key name (examples: j, G, C-k, M-enter, pageup)");
+  // Terminals send Alt and a character as Escape then the character, which is how termchat reads it.
+  if (/^M-[\x21-\x7e]$/.test(v)) throw new Refused([], "Alt with a character arrives as Escape then the character; choose another key");
+  return v;
+}
+
+/** Each field's check: its value from the file (undefined when absent), or a Refused. */
+const FIELDS: { [K in keyof Settings]: (v: unknown) => Settings[K] } = {
+  theme: (v) => (v === undefined ? "auto" : oneOf("auto", ...THEMES)(v)),
+  glyphs: (v) => (v === undefined ? "auto" : oneOf("auto", "unicode", "ascii")(v)),
+  emoji: (v) => (v === undefined ? "auto" : oneOf("auto", "emoji", "text")(v)),
+  keys: (v) => {
+    if (v === undefined) return {};
+    const out: Record<string, string[]> = {};
+    for (const [action, keys] of Object.entries(record(v))) {
+      out[action] = at(action, () => {
+        if (!Array.isArray(keys)) throw new Refused([], "expected a list of key names");
+        return keys.map((k, i) => at(i, () => keyName(k)));
+      });
+    }
+    return out;
+  },
+  enterSends: flag(true),
+  notifications: (v) => {
+    if (v === undefined) return { bell: true, desktop: true };
+    const o = record(v);
+    return { bell: at("bell", () => flag(true)(o.bell)), desktop: at("desktop", () => flag(true)(o.desktop)) };
+  },
+  startView: (v) => (v === undefined ? "home" : oneOf("home", "inbox", "feed")(v)),
+  imagePreviews: flag(true),
+  mouse: flag(false),
+  organizations: (v) => {
+    if (v === undefined) return { followUnreads: false };
+    const o = record(v);
+    const connect = at("connect", () => {
+      if (o.connect === undefined) return undefined;
+      if (!Array.isArray(o.connect)) throw new Refused([], "expected a list of account names");
+      return o.connect.map((name, i) => at(i, () => {
+        if (typeof name !== "string") throw new Refused([], "expected an account name");
+        return name;
+      }));
+    });
+    const followUnreads = at("followUnreads", () => flag(false)(o.followUnreads));
+    return connect === undefined ? { followUnreads } : { connect, followUnreads };
+  },
+};
+
+/**
+ * Reads settings leniently: each invalid field falls back to its default, with a message saying
+ * why. Checked by hand, not with a schema library: the settings are read before the first frame,
+ * and building a schema there cost more than the checks themselves.
+ */
 export function parseSettings(raw: unknown): { settings: Settings; problems: string[] } {
   const problems: string[] = [];
   if (raw === undefined || raw === null) return { settings: DEFAULT_SETTINGS, problems };
   if (typeof raw !== "object" || Array.isArray(raw)) {
     return { settings: DEFAULT_SETTINGS, problems: ["settings: expected an object; using the defaults"] };
   }
-  const out: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(shape) as Array<[keyof Settings, z.ZodType]>) {
-    const value = (raw as Record<string, unknown>)[key];
-    const parsed = schema.safeParse(value);
-    if (parsed.success) out[key] = parsed.data;
-    else {
-      const issue = parsed.error.issues[0];
-      const where = [key, ...(issue?.path ?? [])].join(".");
-      problems.push(`settings: ${where}: ${issue?.message ?? "invalid"}; using the default`);
-      out[key] = schema.parse(undefined);
+  const out = defaults() as unknown as Record<string, unknown>;
+  for (const [key, check] of Object.entries(FIELDS) as Array<[keyof Settings, (v: unknown) => unknown]>) {
+    try {
+      out[key] = check((raw as Record<string, unknown>)[key]);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      problems.push(`settings: ${[key, ...err.path].join(".")}: ${err.message}; using the default`);
     }
   }
-  return { settings: out as Settings, problems };
+  return { settings: out as unknown as Settings, problems };
 }
 
 export interface SettingsFile {

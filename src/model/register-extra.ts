@@ -12,7 +12,7 @@ import type { RegisterResponse } from "../api/schemas/register.js";
 const maybe = <T extends z.ZodType>(s: T) => s.optional().catch(undefined);
 
 /** One user's status in the register's `user_status` (keyed by user id); every field optional. */
-const userStatusSchema = z
+const userStatusSchema = z.lazy(() => z
   .looseObject({
     away: maybe(z.boolean()),
     status_text: maybe(z.string()),
@@ -20,9 +20,9 @@ const userStatusSchema = z
     emoji_code: maybe(z.string()),
     reaction_type: maybe(z.string()),
   })
-  .catch({});
+  .catch({}));
 
-const extraSchema = z.looseObject({
+const extraSchema = z.lazy(() => z.looseObject({
   user_status: z.record(z.string(), userStatusSchema).catch({}).default({}),
   starred_messages: idList().catch([]).default([]),
   realm_presence_disabled: z.boolean().catch(false).default(false),
@@ -38,9 +38,9 @@ const extraSchema = z.looseObject({
     .catch([])
     .default([])
     .transform((list) => list.flatMap((f) => { const r = thumbnailFormatSchema.safeParse(f); return r.success ? [r.data] : []; })),
-});
+}));
 
-const thumbnailFormatSchema = z.looseObject({ name: z.string(), max_width: z.number(), max_height: z.number(), format: z.string(), animated: z.boolean() });
+const thumbnailFormatSchema = z.lazy(() => z.looseObject({ name: z.string(), max_width: z.number(), max_height: z.number(), format: z.string(), animated: z.boolean() }));
 export type ThumbnailFormat = z.infer<typeof thumbnailFormatSchema>;
 
 export interface RegisterExtra {

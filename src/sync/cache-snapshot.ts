@@ -168,7 +168,7 @@ const narrowSchema: z.ZodType<Narrow> = z.union([
   z.object({ kind: z.literal("dm"), userIds: z.array(z.number().int()).min(1) }),
 ]) as z.ZodType<Narrow>;
 
-const cacheSchema = z.object({
+const cacheSchema = z.lazy(() => z.object({
   version: z.number(),
   account: z.object({ site: z.string(), email: z.string(), userId: z.number().int() }),
   savedAt: z.number(),
@@ -177,7 +177,7 @@ const cacheSchema = z.object({
   register: z.record(z.string(), z.unknown()),
   topics: z.array(z.object({ channelId: z.number().int(), topics: z.array(topicSchema) })),
   lists: z.array(z.object({ narrow: narrowSchema, foundOldest: z.boolean(), foundNewest: z.boolean(), messages: z.array(messageSchema) })),
-});
+}));
 
 /** Why a cache file was not used: said once in the status line. */
 export class CacheRejected extends Error {

@@ -27,15 +27,15 @@ export interface JournalEntry {
   serverTimestamp?: number;
 }
 
-const entrySchema = z.object({
+const entrySchema = z.lazy(() => z.object({
   key: z.string(),
   text: z.string(),
   updatedAt: z.number(),
   serverId: z.number().int().optional(),
   syncedText: z.string().optional(),
   serverTimestamp: z.number().optional(),
-});
-const fileSchema = z.object({ version: z.literal(1), entries: z.array(z.unknown()) });
+}));
+const fileSchema = z.lazy(() => z.object({ version: z.literal(1), entries: z.array(z.unknown()) }));
 
 /** The journal key of a conversation; topics compare case-insensitively, like the server. */
 export function draftKey(t: SendTarget): string {

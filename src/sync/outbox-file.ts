@@ -62,7 +62,7 @@ export interface EditEntry {
   code?: string;
 }
 
-const editSchema = z.object({
+const editSchema = z.lazy(() => z.object({
   id: z.string(),
   messageId: z.number().int(),
   params: z.object({
@@ -81,14 +81,14 @@ const editSchema = z.object({
   notBefore: z.number().optional(),
   error: z.string().optional(),
   code: z.string().optional(),
-});
+}));
 
-const targetSchema = z.union([
+const targetSchema = z.lazy(() => z.union([
   z.object({ type: z.literal("stream"), channelId: z.number().int(), topic: z.string() }),
   z.object({ type: z.literal("direct"), userIds: z.array(z.number().int()) }),
-]);
+]));
 
-const entrySchema = z.object({
+const entrySchema = z.lazy(() => z.object({
   id: z.string(),
   target: targetSchema,
   content: z.string(),
@@ -101,15 +101,15 @@ const entrySchema = z.object({
   notBefore: z.number().optional(),
   messageId: z.number().int().optional(),
   error: z.string().optional(),
-});
+}));
 
-const fileSchema = z.object({
+const fileSchema = z.lazy(() => z.object({
   version: z.literal(1),
   entries: z.array(z.unknown()).default([]),
   /** Message ids already matched to entries, so one server message never settles two. */
   claimed: z.array(z.number().int()).default([]),
   edits: z.array(z.unknown()).default([]),
-});
+}));
 
 const MAX_CLAIMED = 200;
 

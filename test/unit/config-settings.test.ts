@@ -25,6 +25,33 @@ describe("settings", () => {
     ]);
   });
 
+  it("checks nested settings field by field: a wrong part names its path, the rest of the file still counts", () => {
+    const { settings, problems } = parseSettings({
+      notifications: { bell: "yes", desktop: false },
+      organizations: { connect: ["work", 7], followUnreads: true },
+      mouse: true,
+      startView: "inbox",
+      keys: { reply: "r" },
+      someday: "a setting of a newer release",
+    });
+    expect(settings.notifications).toEqual({ bell: true, desktop: true });
+    expect(settings.organizations).toEqual({ followUnreads: false });
+    expect(settings.keys).toEqual({});
+    expect(settings).toMatchObject({ mouse: true, startView: "inbox", theme: "auto" });
+    expect(problems).toEqual([
+      "settings: keys.reply: expected a list of key names; using the default",
+      "settings: notifications.bell: expected true or false; using the default",
+      "settings: organizations.connect.1: expected an account name; using the default",
+    ]);
+    const good = parseSettings({ notifications: { bell: false }, organizations: { connect: ["work"] }, keys: { reply: ["R", "C-r"] } });
+    expect(good.problems).toEqual([]);
+    expect(good.settings).toMatchObject({ notifications: { bell: false, desktop: true }, organizations: { connect: ["work"], followUnreads: false }, keys: { reply: ["R", "C-r"] } });
+    // Each read is its own copy: changing one (a save does) leaves the defaults as they are.
+    const fresh = parseSettings({});
+    fresh.settings.notifications.bell = false;
+    expect(DEFAULT_SETTINGS.notifications.bell).toBe(true);
+  });
+
   it("refuses Alt with a character as a key, saying why (it arrives as Escape, then the character)", () => {
     const { settings, problems } = parseSettings({ keys: { quote: ["M-q"], send: ["M-enter"] } });
     expect(settings.keys).toEqual({});

@@ -111,7 +111,7 @@ export function deleteAttachment(client: ApiClient, id: number) {
   return client.request("DELETE", `attachments/${id}`, { schema: emptySuccessSchema, idempotent: false });
 }
 
-const errorEnvelope = z.looseObject({ result: z.literal("error"), msg: z.string(), code: z.string().optional() });
+const errorEnvelope = z.lazy(() => z.looseObject({ result: z.literal("error"), msg: z.string(), code: z.string().optional() }));
 
 export interface Downloaded {
   bytes: number;

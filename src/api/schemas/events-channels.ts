@@ -4,51 +4,51 @@ import { tolerantObject } from "./tolerant.js";
 import { channelFolderSchema, channelSchema, subscriptionSchema } from "./common.js";
 import { id, ids } from "./events-messages.js";
 
-export const subscriptionAddEvent = tolerantObject({
+export const subscriptionAddEvent = z.lazy(() => tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("add"),
   subscriptions: z.array(subscriptionSchema),
-});
+}));
 
-export const subscriptionRemoveEvent = tolerantObject({
+export const subscriptionRemoveEvent = z.lazy(() => tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("remove"),
   subscriptions: z.array(tolerantObject({ stream_id: id, name: z.string().optional() })),
-});
+}));
 
 /** One personal setting of one channel (color, is_muted, pin_to_top, notification settings…). */
-export const subscriptionUpdateEvent = tolerantObject({
+export const subscriptionUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("subscription"),
   id,
   op: z.literal("update"),
   stream_id: id,
   property: z.string(),
   value: z.unknown(),
-});
+}));
 
-const peerFields = { type: z.literal("subscription"), id, stream_ids: ids, user_ids: ids };
-export const subscriptionPeerAddEvent = tolerantObject({ ...peerFields, op: z.literal("peer_add") });
-export const subscriptionPeerRemoveEvent = tolerantObject({ ...peerFields, op: z.literal("peer_remove") });
+const peerFields = () => ({ type: z.literal("subscription"), id, stream_ids: ids, user_ids: ids });
+export const subscriptionPeerAddEvent = z.lazy(() => tolerantObject({ ...peerFields(), op: z.literal("peer_add") }));
+export const subscriptionPeerRemoveEvent = z.lazy(() => tolerantObject({ ...peerFields(), op: z.literal("peer_remove") }));
 
-export const streamCreateEvent = tolerantObject({
+export const streamCreateEvent = z.lazy(() => tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("create"),
   streams: z.array(channelSchema),
-});
+}));
 
-export const streamDeleteEvent = tolerantObject({
+export const streamDeleteEvent = z.lazy(() => tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("delete"),
   streams: z.array(tolerantObject({ stream_id: id })).default([]),
   stream_ids: ids.optional(),
-});
+}));
 
 /** One channel property changed; `value` is the new value (its type depends on `property`). */
-export const streamUpdateEvent = tolerantObject({
+export const streamUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("stream"),
   id,
   op: z.literal("update"),
@@ -59,16 +59,16 @@ export const streamUpdateEvent = tolerantObject({
   rendered_description: z.string().optional(),
   history_public_to_subscribers: z.boolean().optional(),
   is_web_public: z.boolean().optional(),
-});
+}));
 
-export const channelFolderAddEvent = tolerantObject({
+export const channelFolderAddEvent = z.lazy(() => tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("add"),
   channel_folder: channelFolderSchema,
-});
+}));
 
-export const channelFolderUpdateEvent = tolerantObject({
+export const channelFolderUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("update"),
@@ -79,24 +79,24 @@ export const channelFolderUpdateEvent = tolerantObject({
     rendered_description: z.string().optional(),
     is_archived: z.boolean().optional(),
   }),
-});
+}));
 
-export const channelFolderReorderEvent = tolerantObject({
+export const channelFolderReorderEvent = z.lazy(() => tolerantObject({
   type: z.literal("channel_folder"),
   id,
   op: z.literal("reorder"),
   order: ids,
-});
+}));
 
 /** visibility_policy: 0 none, 1 muted, 2 unmuted, 3 followed. */
-export const userTopicEvent = tolerantObject({
+export const userTopicEvent = z.lazy(() => tolerantObject({
   type: z.literal("user_topic"),
   id,
   stream_id: id,
   topic_name: z.string(),
   last_updated: z.number().optional(),
   visibility_policy: z.number().int(),
-});
+}));
 
 export const channelEventTable = {
   subscription: {

@@ -3,20 +3,20 @@ import * as z from "zod";
 import { tolerantObject } from "./tolerant.js";
 import { messageSchema, reactionTypeSchema } from "./common.js";
 
-export const id = z.number().int();
-export const ids = z.array(id);
+export const id = z.lazy(() => z.number().int());
+export const ids = z.lazy(() => z.array(id));
 
-export const heartbeatEvent = tolerantObject({ type: z.literal("heartbeat"), id });
+export const heartbeatEvent = z.lazy(() => tolerantObject({ type: z.literal("heartbeat"), id }));
 
-export const messageEvent = tolerantObject({
+export const messageEvent = z.lazy(() => tolerantObject({
   type: z.literal("message"),
   id,
   message: messageSchema,
   flags: z.array(z.string()).default([]),
   local_message_id: z.string().optional(),
-});
+}));
 
-export const updateMessageEvent = tolerantObject({
+export const updateMessageEvent = z.lazy(() => tolerantObject({
   type: z.literal("update_message"),
   id,
   user_id: id.nullish(),
@@ -37,9 +37,9 @@ export const updateMessageEvent = tolerantObject({
   content: z.string().optional(),
   rendered_content: z.string().optional(),
   is_me_message: z.boolean().optional(),
-});
+}));
 
-export const deleteMessageEvent = tolerantObject({
+export const deleteMessageEvent = z.lazy(() => tolerantObject({
   type: z.literal("delete_message"),
   id,
   /** Without the bulk_message_deletion capability: one message per event. */
@@ -49,9 +49,9 @@ export const deleteMessageEvent = tolerantObject({
   message_type: z.string(),
   stream_id: id.optional(),
   topic: z.string().optional(),
-});
+}));
 
-const reactionFields = {
+const reactionFields = () => ({
   type: z.literal("reaction"),
   id,
   message_id: id,
@@ -59,11 +59,11 @@ const reactionFields = {
   emoji_name: z.string(),
   emoji_code: z.string(),
   reaction_type: reactionTypeSchema,
-};
-export const reactionAddEvent = tolerantObject({ ...reactionFields, op: z.literal("add") });
-export const reactionRemoveEvent = tolerantObject({ ...reactionFields, op: z.literal("remove") });
+});
+export const reactionAddEvent = z.lazy(() => tolerantObject({ ...reactionFields(), op: z.literal("add") }));
+export const reactionRemoveEvent = z.lazy(() => tolerantObject({ ...reactionFields(), op: z.literal("remove") }));
 
-export const updateMessageFlagsEvent = tolerantObject({
+export const updateMessageFlagsEvent = z.lazy(() => tolerantObject({
   type: z.literal("update_message_flags"),
   id,
   /** `op` is the modern name; servers before feature level 32 sent only `operation`. */
@@ -86,9 +86,9 @@ export const updateMessageFlagsEvent = tolerantObject({
       }),
     )
     .optional(),
-});
+}));
 
-const typingFields = {
+const typingFields = () => ({
   type: z.literal("typing"),
   id,
   /** `direct` (`private` before feature level 215) or `stream`; a newer name is kept (the fields say where). */
@@ -97,11 +97,11 @@ const typingFields = {
   recipients: z.array(tolerantObject({ user_id: id, email: z.string().optional() })).optional(),
   stream_id: id.optional(),
   topic: z.string().optional(),
-};
-export const typingStartEvent = tolerantObject({ ...typingFields, op: z.literal("start") });
-export const typingStopEvent = tolerantObject({ ...typingFields, op: z.literal("stop") });
+});
+export const typingStartEvent = z.lazy(() => tolerantObject({ ...typingFields(), op: z.literal("start") }));
+export const typingStopEvent = z.lazy(() => tolerantObject({ ...typingFields(), op: z.literal("stop") }));
 
-const typingEditFields = {
+const typingEditFields = () => ({
   type: z.literal("typing_edit_message"),
   id,
   sender_id: id,
@@ -112,12 +112,12 @@ const typingEditFields = {
     channel_id: id.optional(),
     topic: z.string().optional(),
   }),
-};
-export const typingEditStartEvent = tolerantObject({ ...typingEditFields, op: z.literal("start") });
-export const typingEditStopEvent = tolerantObject({ ...typingEditFields, op: z.literal("stop") });
+});
+export const typingEditStartEvent = z.lazy(() => tolerantObject({ ...typingEditFields(), op: z.literal("start") }));
+export const typingEditStopEvent = z.lazy(() => tolerantObject({ ...typingEditFields(), op: z.literal("stop") }));
 
 /** A submessage added to a message (a vote, a new task…); `content` is the widget's JSON. */
-export const submessageEvent = tolerantObject({
+export const submessageEvent = z.lazy(() => tolerantObject({
   type: z.literal("submessage"),
   id,
   msg_type: z.string(),
@@ -125,7 +125,7 @@ export const submessageEvent = tolerantObject({
   submessage_id: id,
   sender_id: id,
   content: z.string(),
-});
+}));
 
 export const messageEventTable = {
   heartbeat: heartbeatEvent,

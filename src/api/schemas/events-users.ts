@@ -11,15 +11,15 @@ import {
 } from "./common.js";
 import { id, ids } from "./events-messages.js";
 
-export const realmUserAddEvent = tolerantObject({
+export const realmUserAddEvent = z.lazy(() => tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("add"),
   person: userSchema,
-});
+}));
 
 /** Only the changed fields travel, beside `user_id`. */
-export const realmUserUpdateEvent = tolerantObject({
+export const realmUserUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("update"),
@@ -35,17 +35,17 @@ export const realmUserUpdateEvent = tolerantObject({
     is_active: z.boolean().optional(),
     bot_owner_id: z.number().int().nullish(),
   }),
-});
+}));
 
 /** Sent when a user becomes inaccessible to the recipient (not on deactivation, which is an update). */
-export const realmUserRemoveEvent = tolerantObject({
+export const realmUserRemoveEvent = z.lazy(() => tolerantObject({
   type: z.literal("realm_user"),
   id,
   op: z.literal("remove"),
   person: tolerantObject({ user_id: id, full_name: z.string().optional() }),
-});
+}));
 
-export const userStatusEvent = tolerantObject({
+export const userStatusEvent = z.lazy(() => tolerantObject({
   type: z.literal("user_status"),
   id,
   user_id: id,
@@ -54,14 +54,14 @@ export const userStatusEvent = tolerantObject({
   emoji_name: z.string().optional(),
   emoji_code: z.string().optional(),
   reaction_type: reactionTypeSchema.optional(),
-});
+}));
 
 /**
  * Legacy format: `user_id`, `email`, `server_timestamp` and `presence`
  * (per client). Modern format (capability simplified_presence_events):
  * `presences` keyed by user ID.
  */
-export const presenceEvent = tolerantObject({
+export const presenceEvent = z.lazy(() => tolerantObject({
   type: z.literal("presence"),
   id,
   user_id: id.optional(),
@@ -72,16 +72,16 @@ export const presenceEvent = tolerantObject({
 }).refine((e) => e.presence !== undefined || e.presences !== undefined, {
   message: "a presence event needs `presence` or `presences`",
   path: ["presences"],
-});
+}));
 
-export const userGroupAddEvent = tolerantObject({
+export const userGroupAddEvent = z.lazy(() => tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("add"),
   group: userGroupSchema,
-});
+}));
 
-export const userGroupUpdateEvent = tolerantObject({
+export const userGroupUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("update"),
@@ -93,30 +93,30 @@ export const userGroupUpdateEvent = tolerantObject({
     deactivated: z.boolean().optional(),
     can_mention_group: groupSettingValueSchema.optional(),
   }),
-});
+}));
 
-const membersFields = { type: z.literal("user_group"), id, group_id: id, user_ids: ids };
-export const userGroupAddMembersEvent = tolerantObject({ ...membersFields, op: z.literal("add_members") });
-export const userGroupRemoveMembersEvent = tolerantObject({ ...membersFields, op: z.literal("remove_members") });
+const membersFields = () => ({ type: z.literal("user_group"), id, group_id: id, user_ids: ids });
+export const userGroupAddMembersEvent = z.lazy(() => tolerantObject({ ...membersFields(), op: z.literal("add_members") }));
+export const userGroupRemoveMembersEvent = z.lazy(() => tolerantObject({ ...membersFields(), op: z.literal("remove_members") }));
 
-const subgroupsFields = { type: z.literal("user_group"), id, group_id: id, direct_subgroup_ids: ids };
-export const userGroupAddSubgroupsEvent = tolerantObject({ ...subgroupsFields, op: z.literal("add_subgroups") });
-export const userGroupRemoveSubgroupsEvent = tolerantObject({ ...subgroupsFields, op: z.literal("remove_subgroups") });
+const subgroupsFields = () => ({ type: z.literal("user_group"), id, group_id: id, direct_subgroup_ids: ids });
+export const userGroupAddSubgroupsEvent = z.lazy(() => tolerantObject({ ...subgroupsFields(), op: z.literal("add_subgroups") }));
+export const userGroupRemoveSubgroupsEvent = z.lazy(() => tolerantObject({ ...subgroupsFields(), op: z.literal("remove_subgroups") }));
 
-export const userGroupRemoveEvent = tolerantObject({
+export const userGroupRemoveEvent = z.lazy(() => tolerantObject({
   type: z.literal("user_group"),
   id,
   op: z.literal("remove"),
   group_id: id,
-});
+}));
 
-export const mutedUsersEvent = tolerantObject({
+export const mutedUsersEvent = z.lazy(() => tolerantObject({
   type: z.literal("muted_users"),
   id,
   muted_users: z.array(tolerantObject({ id, timestamp: z.number() })),
-});
+}));
 
-export const customProfileFieldsEvent = tolerantObject({
+export const customProfileFieldsEvent = z.lazy(() => tolerantObject({
   type: z.literal("custom_profile_fields"),
   id,
   fields: z.array(
@@ -131,7 +131,7 @@ export const customProfileFieldsEvent = tolerantObject({
       required: z.boolean().optional(),
     }),
   ),
-});
+}));
 
 export const userEventTable = {
   realm_user: { ops: { add: realmUserAddEvent, update: realmUserUpdateEvent, remove: realmUserRemoveEvent } },

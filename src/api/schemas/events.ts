@@ -146,16 +146,16 @@ export function parseEvent(raw: unknown): ServerEvent {
   throw new MalformedEventError(raw, parsed.error.issues);
 }
 
-export const eventsResponseSchema = tolerantObject({
-  ...successBase,
+export const eventsResponseSchema = z.lazy(() => tolerantObject({
+  ...successBase(),
   events: z.array(z.unknown()),
   queue_id: z.string().optional(),
-});
+}));
 
 /** The same, as the client reads it: a large answer's events stay in its bytes until read (json-sections.ts). */
-export const eventsAnswerSchema = tolerantObject({
-  ...successBase,
+export const eventsAnswerSchema = z.lazy(() => tolerantObject({
+  ...successBase(),
   events: z.union([z.array(z.unknown()), z.instanceof(DeferredArray)]),
   queue_id: z.string().optional(),
-});
+}));
 

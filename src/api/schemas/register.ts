@@ -22,9 +22,9 @@ import { tolerantObject } from "./tolerant.js";
 import { unreadsByHand } from "./unreads-by-hand.js";
 import { adoptCheckedUser } from "./user-record.js";
 
-const idArray = idList();
+const idArray = z.lazy(() => idList());
 
-export const unreadMsgsSchema = tolerantObject({
+export const unreadMsgsSchema = z.lazy(() => tolerantObject({
   count: z.number().int().default(0),
   pms: z
     .array(
@@ -41,26 +41,26 @@ export const unreadMsgsSchema = tolerantObject({
   huddles: z.array(tolerantObject({ user_ids_string: z.string(), unread_message_ids: idArray })).default([]),
   mentions: idArray.default([]),
   old_unreads_missing: z.boolean().default(false),
-});
+}));
 export type UnreadMsgs = z.infer<typeof unreadMsgsSchema>;
 
 /**
  * The register's unread record, checked by hand (unreads-by-hand.ts), as the schema would read
  * it; what the hand check refuses goes through the schema (by-hand.ts).
  */
-const unreadMsgsField = byHandOr(unreadsByHand, unreadMsgsSchema.optional()).optional();
+const unreadMsgsField = z.lazy(() => byHandOr(unreadsByHand, unreadMsgsSchema.optional()).optional());
 
-export const userTopicSchema = tolerantObject({
+export const userTopicSchema = z.lazy(() => tolerantObject({
   stream_id: z.number().int(),
   topic_name: z.string(),
   last_updated: z.number().optional(),
   visibility_policy: z.number().int(),
-});
+}));
 export type UserTopic = z.infer<typeof userTopicSchema>;
 
-export const recentDmSchema = tolerantObject({ max_message_id: z.number().int(), user_ids: idArray });
+export const recentDmSchema = z.lazy(() => tolerantObject({ max_message_id: z.number().int(), user_ids: idArray }));
 /** A thousand conversations on a big organization: checked by hand, else by the schema (by-hand.ts). */
-const recentDmsField = byHandOr(recentDmsByHand, z.array(recentDmSchema)).default([]);
+const recentDmsField = z.lazy(() => byHandOr(recentDmsByHand, z.array(recentDmSchema)).default([]));
 
 /**
  * Both spellings of the renamed fields are accepted: the spec's `svc_*` and
@@ -84,8 +84,8 @@ export function lazyArray<T>(schema: z.ZodType<T>, what: string, idField: string
     .transform((raw) => new LazyRecords(raw, schema, what, idOf, keep));
 }
 
-const realmUsersField = lazyArray(userSchema, "user", "user_id", adoptCheckedUser);
-const neverSubscribedField = lazyArray(channelSchema, "channel", "stream_id");
+const realmUsersField = z.lazy(() => lazyArray(userSchema, "user", "user_id", adoptCheckedUser));
+const neverSubscribedField = z.lazy(() => lazyArray(channelSchema, "channel", "stream_id"));
 
 /**
  * A register-shaped record this build's schema gave before (written out as JSON, the local
@@ -98,10 +98,10 @@ export function relistLazyRecords(reg: Record<string, unknown>): Record<string, 
   return reg;
 }
 
-export const registerResponseSchema = z.preprocess(
+export const registerResponseSchema = z.lazy(() => z.preprocess(
   mapPublicNames,
   tolerantObject({
-    ...successBase,
+    ...successBase(),
     queue_id: z.string().nullable(),
     last_event_id: z.number().int(),
     svc_feature_level: z.number().int().default(0),
@@ -157,5 +157,5 @@ export const registerResponseSchema = z.preprocess(
     realm_user_groups: z.array(userGroupSchema).optional(),
     realm_emoji: z.record(z.string(), realmEmojiSchema).optional(),
   }),
-);
+));
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;

@@ -10,9 +10,9 @@ import { navigationViewSchema, successBase } from "./common.js";
 import { id, ids } from "./events-messages.js";
 
 /** `to`: a channel's ID, or the user IDs of a direct message (the others; oneself alone for a note to self). */
-const recipientsSchema = z.union([id, ids]);
+const recipientsSchema = z.lazy(() => z.union([id, ids]));
 
-export const scheduledMessageSchema = tolerantObject({
+export const scheduledMessageSchema = z.lazy(() => tolerantObject({
   scheduled_message_id: id,
   /** `stream` or `private` (a newer name is kept as sent). */
   type: z.string(),
@@ -24,10 +24,10 @@ export const scheduledMessageSchema = tolerantObject({
   scheduled_delivery_timestamp: z.number(),
   /** The server tried to send it and could not (feature level 181; absent before: not failed). */
   failed: z.boolean().default(false),
-});
+}));
 export type ScheduledMessage = z.infer<typeof scheduledMessageSchema>;
 
-export const reminderSchema = tolerantObject({
+export const reminderSchema = z.lazy(() => tolerantObject({
   reminder_id: id,
   type: z.string().default("private"),
   to: recipientsSchema.default([]),
@@ -36,37 +36,37 @@ export const reminderSchema = tolerantObject({
   scheduled_delivery_timestamp: z.number(),
   failed: z.boolean().default(false),
   reminder_target_message_id: id,
-});
+}));
 export type Reminder = z.infer<typeof reminderSchema>;
 
-export const getScheduledMessagesResponseSchema = tolerantObject({ ...successBase, scheduled_messages: z.array(scheduledMessageSchema) });
-export const createScheduledMessageResponseSchema = tolerantObject({ ...successBase, scheduled_message_id: id });
-export const getRemindersResponseSchema = tolerantObject({ ...successBase, reminders: z.array(reminderSchema) });
-export const createReminderResponseSchema = tolerantObject({ ...successBase, reminder_id: id });
-export const readReceiptsResponseSchema = tolerantObject({ ...successBase, user_ids: ids });
-export const getNavigationViewsResponseSchema = tolerantObject({ ...successBase, navigation_views: z.array(navigationViewSchema) });
+export const getScheduledMessagesResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), scheduled_messages: z.array(scheduledMessageSchema) }));
+export const createScheduledMessageResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), scheduled_message_id: id }));
+export const getRemindersResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), reminders: z.array(reminderSchema) }));
+export const createReminderResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), reminder_id: id }));
+export const readReceiptsResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), user_ids: ids }));
+export const getNavigationViewsResponseSchema = z.lazy(() => tolerantObject({ ...successBase(), navigation_views: z.array(navigationViewSchema) }));
 
-export const scheduledMessagesAddEvent = tolerantObject({
+export const scheduledMessagesAddEvent = z.lazy(() => tolerantObject({
   type: z.literal("scheduled_messages"),
   id,
   op: z.literal("add"),
   scheduled_messages: z.array(scheduledMessageSchema),
-});
-export const scheduledMessagesUpdateEvent = tolerantObject({
+}));
+export const scheduledMessagesUpdateEvent = z.lazy(() => tolerantObject({
   type: z.literal("scheduled_messages"),
   id,
   op: z.literal("update"),
   scheduled_message: scheduledMessageSchema,
-});
-export const scheduledMessagesRemoveEvent = tolerantObject({
+}));
+export const scheduledMessagesRemoveEvent = z.lazy(() => tolerantObject({
   type: z.literal("scheduled_messages"),
   id,
   op: z.literal("remove"),
   scheduled_message_id: id,
-});
+}));
 
-export const remindersAddEvent = tolerantObject({ type: z.literal("reminders"), id, op: z.literal("add"), reminders: z.array(reminderSchema) });
-export const remindersRemoveEvent = tolerantObject({ type: z.literal("reminders"), id, op: z.literal("remove"), reminder_id: id });
+export const remindersAddEvent = z.lazy(() => tolerantObject({ type: z.literal("reminders"), id, op: z.literal("add"), reminders: z.array(reminderSchema) }));
+export const remindersRemoveEvent = z.lazy(() => tolerantObject({ type: z.literal("reminders"), id, op: z.literal("remove"), reminder_id: id }));
 
 export const scheduledEventTable = {
   scheduled_messages: { ops: { add: scheduledMessagesAddEvent, update: scheduledMessagesUpdateEvent, remove: scheduledMessagesRemoveEvent } },

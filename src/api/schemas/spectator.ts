@@ -12,7 +12,7 @@ import * as z from "zod";
 import { subscriptionSchema, type Subscription } from "./common.js";
 import { registerResponseSchema } from "./register.js";
 
-export const spectatorRegisterSchema = registerResponseSchema.transform((reg) => {
+export const spectatorRegisterSchema = z.lazy(() => registerResponseSchema.transform((reg) => {
   const listed = reg.subscriptions.filter((s) => s.is_web_public && !s.is_archived);
   const seen = new Set(listed.map((s) => s.stream_id));
   const promoted: Subscription[] = [];
@@ -23,5 +23,5 @@ export const spectatorRegisterSchema = registerResponseSchema.transform((reg) =>
   }
   // No queue: a spectator is never sent events, whatever the answer says.
   return { ...reg, queue_id: null, subscriptions: [...listed, ...promoted], unsubscribed: [] };
-});
+}));
 export type SpectatorRegister = z.infer<typeof spectatorRegisterSchema>;
