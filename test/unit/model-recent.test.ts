@@ -212,4 +212,26 @@ describe("the recency order", () => {
     expect(order.check((it) => it.rank)).toEqual([]);
     expect(order.size).toBe(3);
   });
+
+  it("puts items in their place from either end: new ones among the oldest, old ranks and ties by key", () => {
+    const order = new RecencyOrder<{ key: string; rank: number }>();
+    const items: Array<{ key: string; rank: number }> = [];
+    const put = (key: string, rank: number) => {
+      const it = { key, rank };
+      items.push(it);
+      order.set(it, rank);
+    };
+    for (let i = 0; i < 50; i++) put(`t${String(i).padStart(2, "0")}`, 1000 + i);
+    // Conversations just made (nothing filed yet), in no order of key, and old activity.
+    for (const key of ["n5", "n1", "n9", "n3"]) put(key, -1);
+    put("old", 3);
+    put("tie", 1020);
+    put("t20b", 1020);
+    const keys = [...order.descending()].map((it) => it.key);
+    expect(keys.slice(-6)).toEqual(["t00", "old", "n9", "n5", "n3", "n1"]);
+    expect(keys.indexOf("tie") < keys.indexOf("t20b")).toBe(true);
+    expect(keys.indexOf("t20b") < keys.indexOf("t20")).toBe(true);
+    expect(order.check((it) => it.rank)).toEqual([]);
+    expect(order.size).toBe(items.length);
+  });
 });
