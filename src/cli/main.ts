@@ -134,6 +134,18 @@ function keepCodeAfterFirstFrame(launcher: Launcher): () => void {
   };
 }
 
+/**
+ * What follows a client's first frame: the compiled code kept (above), and the schemas of the
+ * answers the start waits for made while the register is under way (src/api/schemas/prepare.ts).
+ */
+function afterFirstFrame(launcher: Launcher): () => void {
+  const keep = keepCodeAfterFirstFrame(launcher);
+  return () => {
+    keep();
+    setImmediate(() => void import("../api/schemas/prepare.js").then((m) => m.prepareStartSchemas()));
+  };
+}
+
 async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   prepareTerminalEnv(args);
   // Several accounts configured and none named: in a terminal, all of them at once.
@@ -203,7 +215,7 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   const warnings = [tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean);
   const noticeText = [...warnings, notes?.start].filter(Boolean).join(" ");
   const startNotice = noticeText ? { text: noticeText, kind: warnings.length > 0 ? ("error" as const) : ("info" as const) } : undefined;
-  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, keepCodeAfterFirstFrame(launcher));
+  app = startError || !terminal ? undefined : ui.runApp({ account: handle, settings: settingsFile.settings, color: args.color, startNotice }, afterFirstFrame(launcher));
   if (app) await app.waitUntilExit();
   else await started;
   await accounts.closeAll(1500);
@@ -231,7 +243,7 @@ async function runSeveralIfConfigured(args: ClientArgs, launcher: Launcher): Pro
   const settingsFile = read as SettingsFile | undefined;
   if (!accounts || !settingsFile) return false;
   const { runSeveral } = await import("./run-several.js");
-  const { failed } = await runSeveral(accounts, { color: args.color, noCache: args.noCache, settingsFile, afterFirstFrame: keepCodeAfterFirstFrame(launcher) });
+  const { failed } = await runSeveral(accounts, { color: args.color, noCache: args.noCache, settingsFile, afterFirstFrame: afterFirstFrame(launcher) });
   if (failed) fail(failed.join("\n"), 1);
   process.exit(0);
 }

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
 import { describe, expect, it } from "vitest";
+import { prepareSchemas, prepareStartSchemas } from "../../src/api/schemas/prepare.js";
 
 const dir = join(import.meta.dirname, "../../src/api/schemas");
 
@@ -28,5 +29,31 @@ describe("the API's schemas are made when first used", () => {
     const user = userSchema.parse({ user_id: 7, email: "a@example.com", full_name: "Ada", timezone: null, unknown_field: 1 });
     expect(user).toMatchObject({ user_id: 7, full_name: "Ada", timezone: "", is_admin: false, unknown_field: 1 });
     expect(() => userSchema.parse({ user_id: "7", email: "a@example.com", full_name: "Ada" })).toThrow(/user_id/);
+  });
+
+  it("a start's schemas can be made ahead, through fields, lists, unions, pipes and defaults", () => {
+    const made: string[] = [];
+    const lazy = <T extends z.ZodType>(name: string, make: () => T) =>
+      z.lazy(() => {
+        made.push(name);
+        return make();
+      });
+    const leaf = lazy("leaf", () => z.string());
+    const root = lazy("root", () =>
+      z.object({
+        list: z.array(leaf),
+        either: z.union([z.number(), lazy("in a union", () => z.boolean())]),
+        piped: z.preprocess((v) => v, lazy("in a pipe", () => z.number())).default(0),
+        again: leaf.optional(),
+      }),
+    );
+    const unused = lazy("unused", () => z.null());
+    expect(unused).toBeDefined();
+    prepareSchemas([root]);
+    expect(made.sort()).toEqual(["in a pipe", "in a union", "leaf", "root"]);
+    // Made once: a parse afterwards makes none again.
+    expect(root.parse({ list: ["a"], either: true })).toEqual({ list: ["a"], either: true, piped: 0 });
+    expect(made).toHaveLength(4);
+    expect(prepareStartSchemas()).toBeGreaterThan(500);
   });
 });
