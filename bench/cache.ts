@@ -8,6 +8,10 @@
  * client with another Node.js (e.g. .tmp/nodes/v22/bin/node); the first start
  * with it fills its compile cache, as a user's first start would.
  * BENCH_NODE_FLAGS adds flags to the measured starts (for example to profile them).
+ * BENCH_CACHE_COMPARE=path names another build's launcher (its bin/termchat.cjs): its cached
+ * starts are made in turn with this build's, each build with its own cache, and its figures
+ * printed beside them. This machine's speed moves the figures from hour to hour far more than
+ * most changes do; starts taken in turn are what compares two builds.
  */
 import { mkdtempSync, readFileSync, existsSync, writeFileSync, readdirSync, statSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +41,11 @@ const proxy = new FaultProxy(Number(new URL(url).port));
 await proxy.listen();
 const rc = join(dir, "zuliprc");
 writeFileSync(rc, `[api]\nemail=${email}\nkey=${apiKey}\nsite=${proxy.url}\n`, { mode: 0o600 });
-const env = { XDG_CACHE_HOME: join(dir, "cache"), XDG_STATE_HOME: join(dir, "state"), XDG_CONFIG_HOME: join(dir, "config") };
+/** BENCH_CACHE_COMPARE: the other build's launcher, whose starts alternate with this build's. */
+const other = process.env.BENCH_CACHE_COMPARE ? resolve(process.env.BENCH_CACHE_COMPARE) : undefined;
+const launchers = other ? [bin, other] : [bin];
+/** Each build keeps its own local cache (a cache is read without its checks only by the build that wrote it). */
+const envOf = (build: number) => ({ XDG_CACHE_HOME: join(dir, build === 0 ? "cache" : `cache-${build}`), XDG_STATE_HOME: join(dir, "state"), XDG_CONFIG_HOME: join(dir, "config") });
 const cacheDir = join(dir, "cache", "termchat");
 
 function cacheBytes(): number {
@@ -46,8 +54,8 @@ function cacheBytes(): number {
 }
 
 // A first run leaves a cache: the combined feed and all DMs opened, then the feed again.
-{
-  const s = await TmuxSession.start([node, bin, "--config", rc], { cols: 120, rows: 40, cwd: root, env });
+for (const [build, launcher] of launchers.entries()) {
+  const s = await TmuxSession.start([node, launcher, "--config", rc], { cols: 120, rows: 40, cwd: root, env: envOf(build) });
   try {
     await waitScreen(s, /connected/);
     for (const key of ["a", "P", "a"]) {
@@ -65,11 +73,11 @@ printFigure(`cache on disk after a run (${data}: the feed and all DMs opened)`, 
 type Start = { first: number; fresh: number; phases: Record<string, number>; lateNodeModules: string[] };
 
 /** One start with the register held for `delayMs`: ms from process start to the first frame and to the fresh one, and the phases. */
-async function delayedStart(args: string[], i: number): Promise<Start> {
+async function delayedStart(args: string[], i: number, build = 0): Promise<Start> {
   let release!: () => void;
   proxy.inject({ method: "POST", path: "register", action: { kind: "hold", until: new Promise<void>((r) => (release = r)) } });
-  const trace = join(dir, `trace-${args.join("")}-${i}`);
-  const s = await TmuxSession.start([node, ...nodeFlags, bin, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...env, TERMCHAT_TRACE_STARTUP: trace } });
+  const trace = join(dir, `trace-${build}-${args.join("")}-${i}`);
+  const s = await TmuxSession.start([node, ...nodeFlags, launchers[build]!, "--config", rc, ...args], { cols: 120, rows: 40, cwd: root, env: { ...envOf(build), TERMCHAT_TRACE_STARTUP: trace } });
   const timer = setTimeout(() => release(), delayMs);
   try {
     await waitScreen(s, /connected/, 60_000, delayMs - 100);
@@ -93,7 +101,11 @@ async function delayedStart(args: string[], i: number): Promise<Start> {
 }
 
 const cached: Start[] = [];
-for (let i = 0; i < runs; i++) cached.push(await delayedStart([], i));
+const otherCached: Start[] = [];
+for (let i = 0; i < runs; i++) {
+  cached.push(await delayedStart([], i));
+  if (other) otherCached.push(await delayedStart([], i, 1));
+}
 const uncached: Start[] = [];
 for (let i = 0; i < Math.min(3, runs); i++) uncached.push(await delayedStart(["--no-cache"], i));
 printFigure(`with the cache, register held ${delayMs} ms: first (cached) frame, median of ${runs}`, median(cached.map((r) => r.first)).toFixed(0), "ms from process start (target ≤ 200)");
@@ -105,6 +117,13 @@ printPhases(cached);
 printFigure("  starts that read their compiled code from the code cache", `${cached.filter((r) => r.phases["code-cache-used"] !== undefined).length} of ${cached.length}`, "");
 const late = [...new Set(cached.flatMap((r) => r.lateNodeModules))];
 printFigure("  Node's own modules loaded after the V8 flags (compiled from source)", late.length === 0 ? "none" : late.join(" "), "");
+if (other) {
+  const cpu = (starts: Start[]) => median(starts.map((r) => r.phases.cpu).filter((v): v is number => v !== undefined)).toFixed(0);
+  printFigure(`the other build (${other}), its starts taken in turn with these: first (cached) frame, median of ${runs}`, median(otherCached.map((r) => r.first)).toFixed(0), `ms (this build: ${median(cached.map((r) => r.first)).toFixed(0)})`);
+  printFigure("  fastest / slowest of those", `${Math.min(...otherCached.map((r) => r.first)).toFixed(0)} / ${Math.max(...otherCached.map((r) => r.first)).toFixed(0)}`, "ms");
+  printFigure("  CPU time used by the first frame (user + system)", cpu(otherCached), `ms (this build: ${cpu(cached)})`);
+  printPhases(otherCached);
+}
 
 /** The cached start's phases: medians of each mark, and of the spans between them. */
 function printPhases(starts: Start[]): void {
