@@ -179,18 +179,35 @@ export class Unreads {
    * `topic` undefined: each keeps its own topic (a move between channels only).
    */
   move(ids: Iterable<number>, channelId: number, topic: string | undefined): void {
+    const moving = new Map<number, { topic: string; kind: MentionKind }>();
     for (const id of ids) {
       const bucket = this.where.get(id);
-      if (!bucket || bucket.kind !== "topic") continue;
-      const kind = this.mentionOf(id);
+      if (!bucket || bucket.kind !== "topic" || moving.has(id)) continue;
       const newTopic = topic ?? bucket.topic;
       if (bucket.channelId === channelId && topicKey(bucket.topic) === topicKey(newTopic)) {
         bucket.topic = newTopic; // a change of case only
         continue;
       }
-      this.remove(id);
-      this.add(id, { type: "stream", channelId, topic: newTopic }, kind);
+      moving.set(id, { topic: newTopic, kind: this.mentionOf(id) });
     }
+    if (moving.size === 0) return;
+    // Out of their buckets, then into their new ones, each bucket rewritten once: a whole topic of
+    // tens of thousands of unread messages moves in one pass, not a search and a splice per id.
+    this.removeMany(moving.keys());
+    const into = new Map<Bucket, number[]>();
+    for (const [id, m] of moving) {
+      const bucket = this.bucketFor({ type: "stream", channelId, topic: m.topic });
+      if (!bucket) continue;
+      let list = into.get(bucket);
+      if (!list) into.set(bucket, (list = []));
+      list.push(id);
+      this.where.set(id, bucket);
+    }
+    for (const [bucket, list] of into) {
+      bucket.ids = mergeSorted(bucket.ids, list.sort((a, b) => a - b));
+      this.bump(bucket, list.length);
+    }
+    for (const [id, m] of moving) this.setMention(id, m.kind);
   }
 
   mentionOf(id: number): MentionKind {
@@ -418,6 +435,19 @@ function insertSorted(ids: number[], id: number): void {
     else hi = mid;
   }
   if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
+
+/** Two sorted lists with no id in common, as one. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  if (a.length === 0) return b.slice();
+  if ((a[a.length - 1] as number) < (b[0] as number)) return a.concat(b);
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push((a[i] as number) < (b[j] as number) ? (a[i++] as number) : (b[j++] as number));
+  while (i < a.length) out.push(a[i++] as number);
+  while (j < b.length) out.push(b[j++] as number);
+  return out;
 }
 
 function withoutOne(ids: number[], gone: Set<number>): number[] {

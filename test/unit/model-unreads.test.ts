@@ -179,6 +179,31 @@ describe("unreads under events", () => {
     expect(s.mentionIds()).toEqual([21]);
   });
 
+  it("a big topic moved into one with unreads of its own: every id once, in order, mentions kept", () => {
+    const moved = Array.from({ length: 3000 }, (_, i) => 1000 + 2 * i); // even ids
+    const there = Array.from({ length: 1000 }, (_, i) => 1001 + 4 * i); // odd ids among them
+    const s = eg.store({
+      unread_msgs: {
+        pms: [],
+        streams: [
+          { stream_id: 10, topic: "lunch", unread_message_ids: moved },
+          { stream_id: 11, topic: "logo", unread_message_ids: there },
+        ],
+        huddles: [],
+        mentions: [1002, 1005],
+      },
+    });
+    // The event lists the messages in no order, one of them twice.
+    eg.apply(s, eg.moveEvent({ ids: [...moved].reverse().concat([1000]), from: { channelId: 10, topic: "lunch" }, to: { channelId: 11, topic: "logo" } }));
+    const ids = s.unreads.idsInTopic(11, "logo");
+    expect(ids).toEqual([...moved, ...there].sort((a, b) => a - b));
+    expect(s.unreads.countInChannel(11)).toBe(4000);
+    expect(s.unreads.countInChannel(10)).toBe(0);
+    expect(s.unreads.topicsIn(10)).toEqual([]);
+    expect(s.mentionIds().sort()).toEqual([1002, 1005]);
+    expect(s.firstUnreadIn({ kind: "topic", channelId: 11, topic: "logo" })).toBe(1000);
+  });
+
   it("change_one and change_later move only the listed messages, also across channels", () => {
     const s = eg.store(unreadRegister());
     eg.apply(s, eg.moveEvent({ ids: [21], from: { channelId: 10, topic: "lunch" }, to: { channelId: 11, topic: "snacks" }, mode: "change_later" }));
