@@ -213,8 +213,8 @@ export function applyFlags(store: Store, e: UpdateMessageFlagsEvent): boolean {
     if (m) setFlag(m, flag, add);
     switch (flag) {
       case "read":
-        if (add) store.unreads.remove(id);
-        else markUnread(store, e, id, m);
+        // Read ones leave the unread model all at once, below: a conversation's ids are rewritten once.
+        if (!add) markUnread(store, e, id, m);
         break;
       case "starred":
         if (add) store.messages.starred.add(id);
@@ -236,6 +236,7 @@ export function applyFlags(store: Store, e: UpdateMessageFlagsEvent): boolean {
         break;
     }
   }
+  if (flag === "read" && add) store.unreads.removeMany(e.messages);
   return true;
 }
 

@@ -138,7 +138,7 @@ export class Unreads {
     }
     let n = 0;
     for (const [bucket, set] of gone) {
-      bucket.ids = set.size === 1 ? withoutOne(bucket.ids, set) : bucket.ids.filter((id) => !set.has(id));
+      bucket.ids = set.size === bucket.ids.length ? [] : set.size === 1 ? withoutOne(bucket.ids, set) : bucket.ids.filter((id) => !set.has(id));
       this.bump(bucket, -set.size);
       n += set.size;
       if (bucket.ids.length === 0) this.dropBucket(bucket);
@@ -179,24 +179,33 @@ export class Unreads {
    * `topic` undefined: each keeps its own topic (a move between channels only).
    */
   move(ids: Iterable<number>, channelId: number, topic: string | undefined): void {
-    const moving = new Map<number, { topic: string; kind: MentionKind }>();
+    /** Each id that moves, to its topic; and how those that mention the user do. */
+    const moving = new Map<number, string>();
+    const mentioned = new Map<number, MentionKind>();
+    /** Per bucket the ids leave: whether that is a change of case only (the ids stay). */
+    const stays = new Map<Bucket, boolean>();
     for (const id of ids) {
       const bucket = this.where.get(id);
       if (!bucket || bucket.kind !== "topic" || moving.has(id)) continue;
       const newTopic = topic ?? bucket.topic;
-      if (bucket.channelId === channelId && topicKey(bucket.topic) === topicKey(newTopic)) {
+      let same = stays.get(bucket);
+      if (same === undefined) stays.set(bucket, (same = bucket.channelId === channelId && topicKey(bucket.topic) === topicKey(newTopic)));
+      if (same) {
         bucket.topic = newTopic; // a change of case only
         continue;
       }
-      moving.set(id, { topic: newTopic, kind: this.mentionOf(id) });
+      moving.set(id, newTopic);
+      if (this.mentions.has(id)) mentioned.set(id, this.mentionOf(id));
     }
     if (moving.size === 0) return;
     // Out of their buckets, then into their new ones, each bucket rewritten once: a whole topic of
     // tens of thousands of unread messages moves in one pass, not a search and a splice per id.
     this.removeMany(moving.keys());
     const into = new Map<Bucket, number[]>();
-    for (const [id, m] of moving) {
-      const bucket = this.bucketFor({ type: "stream", channelId, topic: m.topic });
+    const byTopic = new Map<string, Bucket | undefined>();
+    for (const [id, movedTo] of moving) {
+      let bucket = byTopic.get(movedTo);
+      if (!byTopic.has(movedTo)) byTopic.set(movedTo, (bucket = this.bucketFor({ type: "stream", channelId, topic: movedTo })));
       if (!bucket) continue;
       let list = into.get(bucket);
       if (!list) into.set(bucket, (list = []));
@@ -207,7 +216,7 @@ export class Unreads {
       bucket.ids = mergeSorted(bucket.ids, list.sort((a, b) => a - b));
       this.bump(bucket, list.length);
     }
-    for (const [id, m] of moving) this.setMention(id, m.kind);
+    for (const [id, kind] of mentioned) this.setMention(id, kind);
   }
 
   mentionOf(id: number): MentionKind {
