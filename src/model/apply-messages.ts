@@ -15,7 +15,7 @@ import type {
 } from "../api/schemas/events.js";
 import { MENTION_FLAGS, mentionKind, messageDmUsers, topicKey, type Narrow } from "./narrow.js";
 import type { Store } from "./store.js";
-import type { UnreadLocation } from "./unreads.js";
+import type { MentionKind, UnreadLocation } from "./unreads.js";
 
 /** The prefix of a resolved topic. */
 export const RESOLVED_PREFIX = "✔ ";
@@ -208,13 +208,17 @@ export function applyFlags(store: Store, e: UpdateMessageFlagsEvent): boolean {
     return true;
   }
 
+  // Read or unread, the ids leave or join the unread model all at once, below: each conversation's list is rewritten once.
+  const unread: Array<{ id: number; loc: UnreadLocation; mentioned: MentionKind }> = [];
   for (const id of e.messages) {
     const m = byId.get(id);
     if (m) setFlag(m, flag, add);
     switch (flag) {
       case "read":
-        // Read ones leave the unread model all at once, below: a conversation's ids are rewritten once.
-        if (!add) markUnread(store, e, id, m);
+        if (!add) {
+          const entry = markedUnread(store, e, id, m);
+          if (entry) unread.push(entry);
+        }
         break;
       case "starred":
         if (add) store.messages.starred.add(id);
@@ -237,10 +241,12 @@ export function applyFlags(store: Store, e: UpdateMessageFlagsEvent): boolean {
     }
   }
   if (flag === "read" && add) store.unreads.removeMany(e.messages);
+  if (unread.length > 0) store.unreads.addMany(unread);
   return true;
 }
 
-function markUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Message | undefined): void {
+/** Where a message marked unread goes in the unread model (and the recent conversations told of it), or undefined when nothing says. */
+function markedUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Message | undefined): { id: number; loc: UnreadLocation; mentioned: MentionKind } | undefined {
   const d = e.message_details?.[String(id)];
   const loc: UnreadLocation | undefined =
     d?.type === "stream"
@@ -251,12 +257,11 @@ function markUnread(store: Store, e: UpdateMessageFlagsEvent, id: number, m: Mes
   if (d && loc) {
     // A known message's own flags tell the kind; otherwise details say "mentioned" (present only when true).
     const kind = m ? mentionKind(m.flags) : d.mentioned ? "direct" : undefined;
-    store.unreads.add(id, loc, kind);
     if (loc.type === "private") store.recent.noteUnread(id, { userIds: loc.userIds ?? [] });
     else if (loc.channelId !== undefined) store.recent.noteUnread(id, { channelId: loc.channelId, topic: loc.topic ?? "" });
-  } else if (m) {
-    store.unreads.add(id, locationOf(m), mentionKind(m.flags));
+    return { id, loc, mentioned: kind };
   }
+  return m ? { id, loc: locationOf(m), mentioned: mentionKind(m.flags) } : undefined;
 }
 
 function setMentionFlags(m: Message, flags: readonly string[]): void {

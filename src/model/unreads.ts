@@ -103,6 +103,51 @@ export class Unreads {
     this.setMention(id, mentioned === true ? "direct" : mentioned === false ? undefined : mentioned);
   }
 
+  /**
+   * Many messages unread at once (marked unread together), as `add` one after another would
+   * leave them (an id given twice: its later place), each bucket rewritten once: one at a time,
+   * each id put among a conversation's others would move those after it.
+   */
+  addMany(entries: Iterable<{ id: number; loc: UnreadLocation; mentioned: MentionKind }>): void {
+    const last = new Map<number, { loc: UnreadLocation; mentioned: MentionKind }>();
+    for (const e of entries) {
+      if (last.has(e.id)) last.delete(e.id); // its later place, in its later order
+      last.set(e.id, e);
+    }
+    // First out of the buckets they leave, those already unread elsewhere (so that no bucket
+    // goes, emptied, after ids were put in it).
+    const leaving: number[] = [];
+    for (const [id, { loc }] of last) {
+      const was = this.where.get(id);
+      if (was && !this.holds(was, loc)) leaving.push(id);
+    }
+    if (leaving.length > 0) this.removeMany(leaving);
+    const into = new Map<Bucket, number[]>();
+    // Marked together, they are mostly of one conversation: its bucket is looked up once.
+    let prev: { loc: UnreadLocation; bucket: Bucket | undefined } | undefined;
+    for (const [id, { loc }] of last) {
+      if (this.where.has(id)) continue; // unread there already
+      if (!prev || !sameLocation(prev.loc, loc)) prev = { loc, bucket: this.bucketFor(loc) };
+      const bucket = prev.bucket;
+      if (!bucket) continue;
+      let list = into.get(bucket);
+      if (!list) into.set(bucket, (list = []));
+      list.push(id);
+      this.where.set(id, bucket);
+    }
+    for (const [bucket, list] of into) {
+      bucket.ids = mergeSorted(bucket.ids, list.sort((a, b) => a - b));
+      this.bump(bucket, list.length);
+    }
+    for (const [id, { mentioned }] of last) if (mentioned !== undefined || this.mentions.has(id)) this.setMention(id, mentioned);
+  }
+
+  /** Whether `bucket` is the one `loc` names. */
+  private holds(bucket: Bucket, loc: UnreadLocation): boolean {
+    if (loc.type === "stream") return bucket.kind === "topic" && bucket.channelId === loc.channelId && topicKey(bucket.topic) === topicKey(loc.topic ?? "");
+    return bucket.kind === "dm" && bucket.key === dmParticipants(loc.userIds ?? [], this.selfId).join(",");
+  }
+
   /** Unread messages of one conversation, without mentions (the register's lists: one lookup per conversation). */
   private addAll(ids: readonly number[], loc: UnreadLocation): void {
     const bucket = this.bucketFor(loc);
@@ -444,6 +489,15 @@ function insertSorted(ids: number[], id: number): void {
     else hi = mid;
   }
   if (ids[lo] !== id) ids.splice(lo, 0, id);
+}
+
+function sameLocation(a: UnreadLocation, b: UnreadLocation): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type) return false;
+  if (a.type === "stream") return a.channelId === b.channelId && a.topic === b.topic;
+  const x = a.userIds ?? [];
+  const y = b.userIds ?? [];
+  return x.length === y.length && x.every((u, i) => u === y[i]);
 }
 
 /** Two sorted lists with no id in common, as one. */

@@ -151,6 +151,29 @@ describe("unreads under events", () => {
     expect(s.mentionIds()).toEqual([50]);
   });
 
+  it("many marked unread at once join their conversations in order; one unread elsewhere moves to where the event puts it", () => {
+    const s = eg.store({
+      unread_msgs: {
+        pms: [],
+        streams: [
+          { stream_id: 10, topic: "lunch", unread_message_ids: [100, 104] },
+          { stream_id: 11, topic: "logo", unread_message_ids: [90] },
+        ],
+        huddles: [],
+        mentions: [],
+      },
+    });
+    const details: Record<string, unknown> = {};
+    for (const id of [103, 101, 102, 105]) details[id] = { type: "stream", stream_id: 10, topic: "lunch", ...(id === 102 ? { mentioned: true } : {}) };
+    // 90 was unread in "logo"; the event places it in "lunch", and "logo" is left with none.
+    details[90] = { type: "stream", stream_id: 10, topic: "Lunch" };
+    eg.apply(s, eg.flagsEvent("remove", "read", [103, 101, 90, 102, 105, 101], { message_details: details }));
+    expect(s.unreads.idsInTopic(10, "lunch")).toEqual([90, 100, 101, 102, 103, 104, 105]);
+    expect(s.unreads.countInChannel(10)).toBe(7);
+    expect(s.unreads.countInChannel(11)).toBe(0);
+    expect(s.mentionIds()).toEqual([102]);
+  });
+
   it("marked unread without details falls back to the loaded message", () => {
     const s = eg.store();
     const m = eg.streamMessage({ stream: general, flags: ["read", "mentioned"] });
