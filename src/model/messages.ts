@@ -8,6 +8,9 @@
  */
 import type { Message } from "../api/schemas/common.js";
 import { narrowContains, narrowKey, topicKey, type Narrow, type NarrowContext } from "./narrow.js";
+import { indexOfSorted, lowerBound } from "./sorted-ids.js";
+
+export { indexOfSorted, lowerBound };
 
 /** idle: nothing running; fetching: a request is out; backoff: waiting to retry; error: the last fetch failed. */
 export type FetchStatus = "idle" | "fetching" | "backoff" | "error";
@@ -50,23 +53,6 @@ export function mergeSortedIds(ids: number[], add: number[]): number[] {
   return ids;
 }
 
-/** Index of `id` in sorted `ids`, or -1. */
-export function indexOfSorted(ids: number[], id: number): number {
-  const i = lowerBound(ids, id);
-  return ids[i] === id ? i : -1;
-}
-
-/** First index whose value is >= id. */
-export function lowerBound(ids: number[], id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((ids[mid] as number) < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Whether an id falls inside the range a list has loaded. */
 export function covers(l: MessageList, id: number): boolean {
