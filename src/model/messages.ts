@@ -53,7 +53,6 @@ export function mergeSortedIds(ids: number[], add: number[]): number[] {
   return ids;
 }
 
-
 /** Whether an id falls inside the range a list has loaded. */
 export function covers(l: MessageList, id: number): boolean {
   const first = l.ids[0];
