@@ -114,6 +114,8 @@ const FIELDS: { [K in keyof Settings]: (v: unknown) => Settings[K] } = {
     if (v === undefined) return {};
     const out: Record<string, string[]> = {};
     for (const [action, keys] of Object.entries(record(v))) {
+      // JSON makes "__proto__" an own key; written to `out`, it would change the object's prototype.
+      if (action === "__proto__") throw new Refused([action], "not an action");
       out[action] = at(action, () => {
         if (!Array.isArray(keys)) throw new Refused([], "expected a list of key names");
         return keys.map((k, i) => at(i, () => keyName(k)));

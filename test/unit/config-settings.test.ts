@@ -46,6 +46,9 @@ describe("settings", () => {
     const good = parseSettings({ notifications: { bell: false }, organizations: { connect: ["work"] }, keys: { reply: ["R", "C-r"] } });
     expect(good.problems).toEqual([]);
     expect(good.settings).toMatchObject({ notifications: { bell: false, desktop: true }, organizations: { connect: ["work"], followUnreads: false }, keys: { reply: ["R", "C-r"] } });
+    const odd = parseSettings(JSON.parse('{"keys": {"__proto__": ["x"]}}'));
+    expect(odd.problems).toEqual(["settings: keys.__proto__: not an action; using the default"]);
+    expect(Object.getPrototypeOf(odd.settings.keys)).toBe(Object.prototype);
     // Each read is its own copy: changing one (a save does) leaves the defaults as they are.
     const fresh = parseSettings({});
     fresh.settings.notifications.bell = false;
