@@ -58,12 +58,10 @@ export class Unreads extends UnreadBuckets {
     }
     if (leaving.length > 0) this.removeMany(leaving);
     const placed: Array<[number, Bucket]> = [];
-    // Marked together, they are mostly of one conversation: its bucket is looked up once.
-    let prev: { loc: UnreadLocation; bucket: Bucket | undefined } | undefined;
     for (const [id, { loc }] of last) {
       if (this.where.has(id)) continue; // unread there already
-      if (!prev || !sameLocation(prev.loc, loc)) prev = { loc, bucket: this.bucketFor(loc) };
-      if (prev.bucket) placed.push([id, prev.bucket]);
+      const bucket = this.bucketFor(loc);
+      if (bucket) placed.push([id, bucket]);
     }
     this.fileNew(placed);
     for (const [id, { mentioned }] of last) if (mentioned !== undefined || this.mentions.has(id)) this.setMention(id, mentioned);
@@ -104,7 +102,7 @@ export class Unreads extends UnreadBuckets {
     }
     let n = 0;
     for (const [bucket, set] of gone) {
-      bucket.ids = set.size === bucket.ids.length ? [] : set.size === 1 ? withoutOne(bucket.ids, set) : bucket.ids.filter((id) => !set.has(id));
+      bucket.ids = set.size === bucket.ids.length ? [] : bucket.ids.filter((id) => !set.has(id));
       this.bump(bucket, -set.size);
       n += set.size;
       if (bucket.ids.length === 0) this.dropBucket(bucket);
@@ -194,20 +192,4 @@ export class Unreads extends UnreadBuckets {
   setMentioned(id: number, on: boolean): void {
     this.setMention(id, on ? "direct" : undefined);
   }
-}
-
-function sameLocation(a: UnreadLocation, b: UnreadLocation): boolean {
-  if (a === b) return true;
-  if (a.type !== b.type) return false;
-  if (a.type === "stream") return a.channelId === b.channelId && a.topic === b.topic;
-  const x = a.userIds ?? [];
-  const y = b.userIds ?? [];
-  return x.length === y.length && x.every((u, i) => u === y[i]);
-}
-
-function withoutOne(ids: number[], gone: Set<number>): number[] {
-  const [id] = gone;
-  const at = indexOfSorted(ids, id as number);
-  if (at >= 0) ids.splice(at, 1);
-  return ids;
 }
