@@ -177,6 +177,13 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
     uiModules = m;
     performance.mark("termchat:ui-modules");
   }, () => undefined); // a failure is reported where it is awaited
+  // The settings file too, read while the session opens: the first frame needs it.
+  const settingsReady = import("../config/settings.js").then(async (m) => {
+    const file = await m.readSettings();
+    performance.mark("termchat:settings");
+    return file;
+  });
+  settingsReady.catch(() => undefined); // its failure is reported where it is awaited
   const [{ AccountsRegistry }, { checkedRegister, startGuard }] = await Promise.all([import("../sync/accounts-registry.js"), import("../sync/start-guard.js")]);
   performance.mark("termchat:sync-modules");
   // The outbox and the draft journal live in the state directory (a throw-away one for the demo).
@@ -205,11 +212,6 @@ async function runClient(args: ClientArgs, launcher: Launcher): Promise<void> {
   // Outside a terminal the app cannot run: the start still says whether the server would have answered.
   const terminal = Boolean(process.stdin.isTTY);
   if (!terminal) await started;
-  const settingsReady = import("../config/settings.js").then(async (m) => {
-    const file = await m.readSettings();
-    performance.mark("termchat:settings");
-    return file;
-  });
   const [ui, settingsFile] = await Promise.all([uiReady ?? import("../ui/run.js"), settingsReady]);
   // Warnings first, in the warning colour; the demo's note alone is only information.
   const warnings = [tls.insecure ? INSECURE_NOTE : undefined, runtime.cache?.note].filter(Boolean);

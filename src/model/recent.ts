@@ -115,15 +115,20 @@ export class RecentConversations {
   }
 
   noteTopicMax(channelId: number, topic: string, maxId: number): void {
-    const c = this.ensureTopic(channelId, topic);
-    if (maxId > c.maxId) this.reposition(c, maxId, undefined);
+    const key = topicConversationKey(channelId, topic);
+    const c = this.byKey.get(key);
+    // A new one is made at its place (a start makes thousands: one move each, not two).
+    if (!c) this.create(key, "topic", channelId, topic, [], maxId);
+    else if (maxId > c.maxId) this.reposition(c, maxId, undefined);
   }
 
   /** A direct-message conversation and its newest message id (participants may include me). */
   noteDm(userIds: readonly number[], maxId: number): void {
     const people = dmParticipants(userIds, this.selfId);
-    const c = this.ensureDm(people);
-    if (maxId > c.maxId) this.reposition(c, maxId, undefined);
+    const key = dmConversationKey(people);
+    const c = this.byKey.get(key);
+    if (!c) this.create(key, "dm", -1, "", people, maxId);
+    else if (maxId > c.maxId) this.reposition(c, maxId, undefined);
   }
 
   /**
@@ -217,8 +222,9 @@ export class RecentConversations {
     return this.byKey.get(key) ?? this.create(key, "dm", -1, "", people);
   }
 
-  private create(key: string, kind: Conversation["kind"], channelId: number, topic: string, userIds: readonly number[]): Conversation {
-    const c: Conversation = { key, kind, channelId, topic, userIds, maxId: -1, maxTimestamp: undefined, messages: [], removed: false };
+  /** A new conversation, at `maxId` when one is known (-1: none yet). */
+  private create(key: string, kind: Conversation["kind"], channelId: number, topic: string, userIds: readonly number[], maxId = -1): Conversation {
+    const c: Conversation = { key, kind, channelId, topic, userIds, maxId: maxId > -1 ? maxId : -1, maxTimestamp: undefined, messages: [], removed: false };
     this.byKey.set(key, c);
     this.order.set(c, c.maxId);
     this.changes.note(c);

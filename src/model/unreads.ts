@@ -5,7 +5,7 @@
 import type { UnreadMsgs } from "../api/schemas/register.js";
 import { UnreadBuckets, type Bucket, type MentionKind, type UnreadLocation } from "./unread-buckets.js";
 import { topicKey } from "./narrow.js";
-import { indexOfSorted, insertSorted, isIncreasing } from "./sorted-ids.js";
+import { insertSorted } from "./sorted-ids.js";
 
 export type { DmBucket, MentionKind, TopicBucket, UnreadLocation } from "./unread-buckets.js";
 export { newestOf } from "./sorted-ids.js";
@@ -15,16 +15,23 @@ export class Unreads extends UnreadBuckets {
     const u = new Unreads(selfId);
     if (!data) return u;
     u.oldUnreadsMissing = data.old_unreads_missing;
-    for (const s of data.streams) u.addAll(s.unread_message_ids, { type: "stream", channelId: s.stream_id, topic: s.topic });
-    for (const p of data.pms) {
-      const other = p.other_user_id ?? p.sender_id;
-      if (other !== undefined) u.addAll(p.unread_message_ids, { type: "private", userIds: [other] });
+    const lists: Array<{ bucket: Bucket | undefined; ids: readonly number[] }> = [];
+    // By index, as the filing below (once per start, unoptimized: a for-of goes through an iterator).
+    for (let i = 0; i < data.streams.length; i++) {
+      const s = data.streams[i]!;
+      lists.push({ bucket: u.bucketFor({ type: "stream", channelId: s.stream_id, topic: s.topic }), ids: s.unread_message_ids });
     }
-    for (const h of data.huddles) {
-      u.addAll(h.unread_message_ids, { type: "private", userIds: h.user_ids_string.split(",").map(Number).filter(Number.isFinite) });
+    for (let i = 0; i < data.pms.length; i++) {
+      const p = data.pms[i]!;
+      const other = p.other_user_id ?? p.sender_id;
+      if (other !== undefined) lists.push({ bucket: u.bucketFor({ type: "private", userIds: [other] }), ids: p.unread_message_ids });
+    }
+    for (let i = 0; i < data.huddles.length; i++) {
+      const h = data.huddles[i]!;
+      lists.push({ bucket: u.bucketFor({ type: "private", userIds: h.user_ids_string.split(",").map(Number).filter(Number.isFinite) }), ids: h.unread_message_ids });
     }
     // The register does not say which mentions are wildcard ones; it leaves out those in muted places.
-    for (const id of data.mentions) if (u.where.has(id)) u.mentions.add(id);
+    for (const id of u.fileLists(lists, data.mentions)) u.mentions.add(id);
     return u;
   }
 
@@ -67,26 +74,6 @@ export class Unreads extends UnreadBuckets {
     for (const [id, { mentioned }] of last) if (mentioned !== undefined || this.mentions.has(id)) this.setMention(id, mentioned);
   }
 
-  /** Unread messages of one conversation, without mentions (the register's lists: one lookup per conversation). */
-  private addAll(ids: readonly number[], loc: UnreadLocation): void {
-    const bucket = this.bucketFor(loc);
-    if (!bucket) return;
-    // The register's usual list: in order, for a conversation not listed before. Copied whole.
-    const inOrder = bucket.ids.length === 0 && isIncreasing(ids);
-    let added = 0;
-    for (const id of ids) {
-      const was = this.where.get(id);
-      if (was === bucket) continue;
-      if (was) this.remove(id); // listed twice: the later place wins, as with add
-      if (!inOrder) insertSorted(bucket.ids, id);
-      this.where.set(id, bucket);
-      added++;
-    }
-    if (inOrder) bucket.ids = ids.slice();
-    this.bump(bucket, added);
-    if (bucket.ids.length === 0) this.dropBucket(bucket);
-  }
-
   /** Marks messages read (or deleted); returns how many were unread. Each bucket touched is rewritten once. */
   removeMany(ids: Iterable<number>): number {
     const gone = new Map<Bucket, Set<number>>();
@@ -115,22 +102,8 @@ export class Unreads extends UnreadBuckets {
     this.mentions.delete(id);
     this.wildcardMentions.delete(id);
     if (!bucket) return false;
-    this.where.delete(id);
-    const at = indexOfSorted(bucket.ids, id);
-    if (at >= 0) bucket.ids.splice(at, 1);
-    this.bump(bucket, -1);
-    if (bucket.ids.length === 0) this.dropBucket(bucket);
+    this.removeOne(id, bucket);
     return true;
-  }
-
-  clear(): void {
-    this.channels.clear();
-    this.channelCounts.clear();
-    this.dms.clear();
-    this.dmTotal = 0;
-    this.where.clear();
-    this.mentions.clear();
-    this.wildcardMentions.clear();
   }
 
   /** Drops every unread of a channel (the channel was deleted). */

@@ -238,6 +238,8 @@ export class UpdateMachine {
         this.failures = 0;
         for (const fn of this.storeListeners) fn(store, { reason, register: reg, previous });
         this.setState({ kind: "live" });
+        // The unread index, once the frame this store draws is out (queued after the screen's update).
+        setImmediate(() => store.unreads.settle());
         return store;
       } catch (err) {
         this.checkStopped();

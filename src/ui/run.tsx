@@ -30,6 +30,8 @@ export function runApp(props: AppProps, afterFirstFrame?: () => void) {
       if (trace) traceFirstFrame(trace);
       if (memoryTrace) startMemoryTrace(memoryTrace);
       releaseStartupGarbage();
+      // The cached store's unread index, filed whole at its build (model/unread-buckets.ts), once its frame is out.
+      setImmediate(() => (props.accounts?.active() ?? props.account).store()?.unreads.settle());
       afterFirstFrame?.();
     },
   };

@@ -68,6 +68,75 @@ describe("unreads from register", () => {
     expect(s.mentionIds()).toEqual([21]);
   });
 
+  describe("filed whole, indexed once the first frame is out", () => {
+    const ordered = (mentions: number[]) => ({
+      unread_msgs: {
+        pms: [{ other_user_id: 2, unread_message_ids: [30, 33] }],
+        streams: [
+          { stream_id: 10, topic: "lunch", unread_message_ids: [20, 21, 25] },
+          { stream_id: 11, topic: "logo", unread_message_ids: [22, 26] },
+        ],
+        huddles: [{ user_ids_string: "1,2,3", unread_message_ids: [31] }],
+        mentions,
+        old_unreads_missing: false,
+      },
+    });
+    const probe = [1, 20, 21, 22, 25, 26, 30, 31, 33, 99];
+    const answers = (s: ReturnType<typeof eg.store>) =>
+      probe.map((id) => {
+        const at = s.unreads.locationOf(id);
+        return [id, s.unreads.has(id), s.unreads.isUnread(id), at?.kind === "topic" ? `${at.channelId}/${at.topic}` : at?.kind === "dm" ? `dm ${at.userIds.join(",")}` : "-"];
+      });
+
+    it("every id, mention and count reads the same before its index is built as after", () => {
+      const s = eg.store(ordered([21, 26, 99]));
+      const before = answers(s);
+      expect(before.filter(([, has]) => has).map(([id]) => id)).toEqual([20, 21, 22, 25, 26, 30, 31, 33]);
+      expect(s.mentionIds()).toEqual([21, 26]);
+      expect(s.unreads.countInChannel(10)).toBe(3);
+      expect(s.unreads.dmCount()).toBe(3);
+      s.unreads.settle();
+      expect(answers(s)).toEqual(before);
+      expect(s.mentionIds()).toEqual([21, 26]);
+      expect(s.unreads.size).toBe(8);
+    });
+
+    it("an id in two conversations' lists, each in order, is the later one's: read before, and counted once after", () => {
+      const s = eg.store({
+        unread_msgs: {
+          pms: [{ other_user_id: 2, unread_message_ids: [20] }],
+          streams: [
+            { stream_id: 10, topic: "lunch", unread_message_ids: [20, 21] },
+            { stream_id: 11, topic: "logo", unread_message_ids: [21, 22] },
+          ],
+          huddles: [],
+          mentions: [21],
+          old_unreads_missing: false,
+        },
+      });
+      expect(s.unreads.locationOf(21)).toMatchObject({ kind: "topic", channelId: 11 });
+      expect(s.unreads.locationOf(20)).toMatchObject({ kind: "dm", userIds: [2] });
+      s.unreads.settle();
+      expect(s.unreads.locationOf(21)).toMatchObject({ kind: "topic", channelId: 11 });
+      expect(s.unreads.locationOf(20)).toMatchObject({ kind: "dm", userIds: [2] });
+      expect(s.unreads.countInTopic(10, "lunch")).toBe(0);
+      expect(s.unreads.countInChannel(11)).toBe(2);
+      expect(s.unreads.dmCount()).toBe(1);
+      expect(s.unreads.size).toBe(3);
+      expect(s.mentionIds()).toEqual([21]);
+      expect(inbox(s).channels.map((c) => c.channelId)).toEqual([11]);
+    });
+
+    it("a change before the index is built finds every filed id", () => {
+      const s = eg.store(ordered([21]));
+      eg.apply(s, eg.flagsEvent("add", "read", [21, 30, 31]));
+      expect(s.unreads.countInTopic(10, "lunch")).toBe(2);
+      expect(s.unreads.dmCount()).toBe(1);
+      expect(s.mentionIds()).toEqual([]);
+      expect(s.unreads.has(33)).toBe(true);
+    });
+  });
+
   it("a conversation listed out of order is kept in order: reading starts at its oldest, and its newest dates it", () => {
     const s = eg.store({
       unread_msgs: {
