@@ -202,15 +202,15 @@ export function followedTopics(store: Store): FollowedTopicRow[] {
   for (const { channelId, topic } of store.topicsModel.withPolicy(VISIBILITY.followed)) {
     const sub = store.channels.get(channelId);
     if (!sub) continue;
-    const ids = store.unreads.idsInTopic(channelId, topic);
-    const known = store.topicsModel.get(channelId, topic)?.maxId ?? -1;
+    const known = store.topicsModel.get(channelId, topic);
     rows.push({
       channelId,
       channelName: sub.name,
-      topic: store.topicsModel.get(channelId, topic)?.name ?? topic,
+      topic: known?.name ?? topic,
       displayName: store.topicDisplayName(topic),
-      unread: ids.length,
-      maxId: Math.max(known, ...ids),
+      unread: store.unreads.countInTopic(channelId, topic),
+      // Its newest unread, not a spread of them all (a followed topic can hold more than a call takes arguments).
+      maxId: Math.max(known?.maxId ?? -1, store.unreads.newestInTopic(channelId, topic)),
     });
   }
   return rows.sort((a, b) => Number(b.unread > 0) - Number(a.unread > 0) || b.maxId - a.maxId);

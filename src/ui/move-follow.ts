@@ -66,7 +66,8 @@ export function moveOutcome(store: Store, view: MoveView, move: Move): MoveOutco
     const withSelection = view.selected === undefined || move.ids.includes(view.selected);
     const canGo = store.channelName(move.to.channelId) !== undefined;
     if (canGo && ((forward && withSelection) || emptied)) {
-      const select = view.selected !== undefined && move.ids.includes(view.selected) ? view.selected : Math.min(...move.ids);
+      // The oldest moved, by a loop: a whole topic's move can list more ids than a call takes arguments.
+      const select = view.selected !== undefined && move.ids.includes(view.selected) ? view.selected : move.ids.reduce((a, b) => (b < a ? b : a), Infinity);
       out.follow = { narrow: { kind: "topic", ...move.to }, select };
       if (resolving) {
         const how = move.to.topic.startsWith(RESOLVED_PREFIX) ? "resolved" : "unresolved";

@@ -138,6 +138,15 @@ describe("topics and visibility policies", () => {
     expect(s.topicsLoaded.has(10)).toBe(true);
   });
 
+  it("a followed topic with 200,000 unread messages lists its count and newest one", () => {
+    const ids = Array.from({ length: 200_000 }, (_, i) => 1000 + i);
+    const s = eg.store({
+      user_topics: [{ stream_id: 10, topic_name: "Firehose", visibility_policy: 3, last_updated: 1 }],
+      unread_msgs: { pms: [], streams: [{ stream_id: 10, topic: "firehose", unread_message_ids: ids }], huddles: [], mentions: [] },
+    });
+    expect(followedTopics(s).map((t) => [t.topic, t.unread, t.maxId])).toEqual([["Firehose", 200_000, 200_999]]);
+  });
+
   it("user_topic sets and clears a policy (case-insensitive); followed topics are listed", () => {
     const s = eg.store({ user_topics: [{ stream_id: 10, topic_name: "Lunch", visibility_policy: 1, last_updated: 1 }] });
     expect(s.topicPolicy(10, "lunch")).toBe(1);

@@ -50,6 +50,13 @@ describe("following moved messages", () => {
     expect(moveOutcome(s, viewing(undefined), m).follow?.narrow).toEqual({ kind: "topic", channelId: 10, topic: "dinner" });
   });
 
+  it("follows a topic of 200,000 messages moved, nothing selected, to its oldest moved message", () => {
+    const s = org();
+    const ids = Array.from({ length: 200_000 }, (_, i) => 200_003 - i);
+    const m = move(s, { ids, from: { channelId: 10, topic: "lunch" }, to: { channelId: 11, topic: "food" }, mode: "change_all" });
+    expect(moveOutcome(s, viewing(undefined), m).follow).toEqual({ narrow: { kind: "topic", channelId: 11, topic: "food" }, select: 4 });
+  });
+
   it("stays when one message of several moves, and says where it went", () => {
     const s = org();
     const m = move(s, { ids: [2], from: { channelId: 10, topic: "lunch" }, to: { channelId: 11, topic: "lunch" }, mode: "change_one" });
