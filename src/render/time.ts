@@ -61,8 +61,30 @@ function localParts(ms: number): Parts {
   return { ...p, dayNumber: Math.round(utc / 86_400_000), weekday: d.getDay() };
 }
 
+/**
+ * Parts by zone and minute: a frame dates each message shown and asks for today's date for each
+ * (the system zone's Date fields cost a time-zone lookup each). Every field is the same for the
+ * whole minute, as zones are whole minutes from UTC. Bounded: a zone's are emptied when full.
+ */
+const byMinute = new Map<string, Map<number, Parts>>();
+const MINUTES_KEPT = 4096;
+
 /** The calendar date and wall-clock time of an instant in a zone (undefined: the system's). */
 export function parts(ms: number, timeZone: string | undefined): Parts {
+  const minute = Math.floor(ms / 60_000);
+  // The system zone by its name too: Node follows a change of TZ.
+  const key = timeZone ?? `system ${process.env.TZ ?? ""}`;
+  let zone = byMinute.get(key);
+  if (!zone) byMinute.set(key, (zone = new Map()));
+  let p = zone.get(minute);
+  if (!p) {
+    if (zone.size >= MINUTES_KEPT) zone.clear();
+    zone.set(minute, (p = Object.freeze(partsNow(ms, timeZone))));
+  }
+  return p;
+}
+
+function partsNow(ms: number, timeZone: string | undefined): Parts {
   if (timeZone === undefined) return localParts(ms);
   const p = { year: 1970, month: 1, day: 1, hour: 0, minute: 0 };
   for (const part of formatter(timeZone).formatToParts(ms)) {

@@ -88,6 +88,9 @@ export function describeConflict(c: Conflict): string {
 
 export class Keymap {
   private readonly index = new Map<string, string>();
+  /** keysFor's and hint's answers: asked for by every footer and hint on every frame, the same for the keymap's life. */
+  private readonly keysOf = new Map<string, readonly string[]>();
+  private readonly hints = new Map<string, string>();
 
   constructor(readonly bindings: Binding[]) {
     for (const b of bindings) for (const k of b.keys) this.index.set(`${b.context}\u0000${k}`, b.action);
@@ -133,15 +136,22 @@ export class Keymap {
   }
 
   /** The keys bound to an action, for hints ("r to reply"). */
-  keysFor(action: string): string[] {
-    return this.bindings.filter((b) => b.action === action).flatMap((b) => b.keys);
+  keysFor(action: string): readonly string[] {
+    let keys = this.keysOf.get(action);
+    if (!keys) this.keysOf.set(action, (keys = this.bindings.filter((b) => b.action === action).flatMap((b) => b.keys)));
+    return keys;
   }
 
   /** A short hint for an action's keys: the first two, an upper-case twin of a lower-case key left out ("y / Enter"). */
   hint(action: string, fallback = "?"): string {
-    const keys = this.keysFor(action);
-    const shown = keys.filter((k) => !(k.length === 1 && k !== k.toLowerCase() && keys.includes(k.toLowerCase())));
-    return shown.length ? shown.slice(0, 2).map(displayKey).join(" / ") : fallback;
+    const key = `${action}\u0000${fallback}`;
+    let hint = this.hints.get(key);
+    if (hint === undefined) {
+      const keys = this.keysFor(action);
+      const shown = keys.filter((k) => !(k.length === 1 && k !== k.toLowerCase() && keys.includes(k.toLowerCase())));
+      this.hints.set(key, (hint = shown.length ? shown.slice(0, 2).map(displayKey).join(" / ") : fallback));
+    }
+    return hint;
   }
 
   /** Help rows per scope, for the overlay. */
