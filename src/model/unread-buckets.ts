@@ -132,7 +132,10 @@ export class UnreadBuckets {
       seen.add(bucket);
     }
     if (!usual) {
-      for (const { bucket, ids } of lists) if (bucket) this.fileEach(bucket, ids);
+      // Emptied buckets go at the end: a later list may name one again.
+      const touched = new Set<Bucket>();
+      for (const { bucket, ids } of lists) if (bucket) this.fileEach(bucket, ids, touched);
+      for (const bucket of touched) if (bucket.ids.length === 0) this.dropBucket(bucket);
       return mentions.filter((id) => this.index.has(id));
     }
     const wanted = mentions.length > 0 ? new Set(mentions) : undefined;
@@ -151,19 +154,27 @@ export class UnreadBuckets {
     return mentions.filter((id) => this.index.has(id));
   }
 
-  /** One list's ids into `bucket` one at a time: an id unread elsewhere leaves there (the later place wins). */
-  private fileEach(bucket: Bucket, ids: readonly number[]): void {
+  /**
+   * One list's ids into `bucket` one at a time: an id unread elsewhere leaves there (the later
+   * place wins). Both buckets join `touched`; none is dropped here, even emptied.
+   */
+  private fileEach(bucket: Bucket, ids: readonly number[], touched: Set<Bucket>): void {
+    touched.add(bucket);
     let added = 0;
     for (const id of ids) {
       const was = this.index.get(id);
       if (was === bucket) continue;
-      if (was) this.removeOne(id, was);
+      if (was) {
+        const at = indexOfSorted(was.ids, id);
+        if (at >= 0) was.ids.splice(at, 1);
+        this.bump(was, -1);
+        touched.add(was);
+      }
       insertSorted(bucket.ids, id);
       this.index.set(id, bucket);
       added++;
     }
     this.bump(bucket, added);
-    if (bucket.ids.length === 0) this.dropBucket(bucket);
   }
 
   /** Takes `id` out of `bucket` and the index (its mention marks stay: the caller's to change). */

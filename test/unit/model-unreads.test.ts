@@ -127,6 +127,33 @@ describe("unreads from register", () => {
       expect(inbox(s).channels.map((c) => c.channelId)).toEqual([11]);
     });
 
+    it("a conversation listed again after an id left it for another is filed in it, counted", () => {
+      const s = eg.store({
+        unread_msgs: {
+          pms: [],
+          streams: [
+            { stream_id: 10, topic: "lunch", unread_message_ids: [5] },
+            { stream_id: 11, topic: "logo", unread_message_ids: [5] },
+            { stream_id: 10, topic: "Lunch", unread_message_ids: [7] },
+          ],
+          huddles: [],
+          mentions: [7],
+          old_unreads_missing: false,
+        },
+      });
+      expect(s.unreads.locationOf(5)).toMatchObject({ kind: "topic", channelId: 11 });
+      expect(s.unreads.locationOf(7)).toMatchObject({ kind: "topic", channelId: 10 });
+      expect(s.unreads.countInTopic(10, "lunch")).toBe(1);
+      expect(s.unreads.countInChannel(10)).toBe(1);
+      expect(s.mentionIds()).toEqual([7]);
+      expect(inbox(s).channels.map((c) => [c.channelId, c.topics.map((t) => t.unread)])).toEqual(
+        expect.arrayContaining([
+          [10, [1]],
+          [11, [1]],
+        ]),
+      );
+    });
+
     it("a change before the index is built finds every filed id", () => {
       const s = eg.store(ordered([21]));
       eg.apply(s, eg.flagsEvent("add", "read", [21, 30, 31]));
