@@ -15,7 +15,7 @@
  * selectors leave them out.
  */
 import { dmParticipants, topicKey } from "./narrow.js";
-import { indexOfSorted, insertSorted, isIncreasing, mergeSorted, newestOf } from "./sorted-ids.js";
+import { indexOfSorted, isIncreasing, mergeSorted, newestOf } from "./sorted-ids.js";
 
 export interface TopicBucket {
   kind: "topic";
@@ -53,7 +53,7 @@ export class UnreadBuckets {
   /** id → bucket: every unread id but those of the `filed` buckets (of which it holds the mentions). */
   private readonly index = new Map<number, Bucket>();
   /**
-   * Buckets filed whole from the register's lists (`fileLists`), whose ids are not in the index
+   * Buckets filed whole from the register's lists (`fileWhole`), whose ids are not in the index
    * yet: filing 50,000 ids one by one, each into a map, took 14–23 ms of a start before its first
    * frame, which asks for a few dozen. Such an id is looked up in them (`bucketOf`); they are put in the
    * index (`settle`) at the first change, the first read of the whole index, or when the
@@ -114,67 +114,26 @@ export class UnreadBuckets {
     }
   }
 
-  /**
-   * The register's lists, each into its bucket (none: a list with no place, left out), and the
-   * ids of `mentions` that are unread. The usual lists (each in order, each conversation once)
-   * are filed whole and indexed later (`filed`), but for the mentions; any other goes one id at
-   * a time, as `add` would. The loops go by index: this code runs once per start, before V8
-   * optimizes it, where each for-of or destructuring goes through an iterator (twice as slow
-   * over 50,000 ids).
-   */
-  protected fileLists(lists: ReadonlyArray<{ readonly bucket: Bucket | undefined; readonly ids: readonly number[] }>, mentions: readonly number[]): number[] {
-    const seen = new Set<Bucket>();
-    let usual = this.index.size === 0 && this.filed.length === 0;
-    for (let i = 0; usual && i < lists.length; i++) {
-      const { bucket, ids } = lists[i]!;
-      if (!bucket) continue;
-      usual = bucket.ids.length === 0 && !seen.has(bucket) && isIncreasing(ids);
-      seen.add(bucket);
-    }
-    if (!usual) {
-      // Emptied buckets go at the end: a later list may name one again.
-      const touched = new Set<Bucket>();
-      for (const { bucket, ids } of lists) if (bucket) this.fileEach(bucket, ids, touched);
-      for (const bucket of touched) if (bucket.ids.length === 0) this.dropBucket(bucket);
-      return mentions.filter((id) => this.index.has(id));
-    }
-    const wanted = mentions.length > 0 ? new Set(mentions) : undefined;
-    for (let i = 0; i < lists.length; i++) {
-      const { bucket, ids } = lists[i]!;
-      if (!bucket) continue;
-      if (ids.length === 0) {
-        this.dropBucket(bucket);
-        continue;
-      }
-      bucket.ids = ids.slice();
-      this.bump(bucket, ids.length);
-      this.filed.push(bucket);
-      if (wanted) for (let j = 0; j < ids.length; j++) if (wanted.has(ids[j]!)) this.index.set(ids[j]!, bucket);
-    }
-    return mentions.filter((id) => this.index.has(id));
+  /** Whether nothing is filed or indexed yet: a register's usual lists may then be filed whole. */
+  protected get untouched(): boolean {
+    return this.index.size === 0 && this.filed.length === 0;
   }
 
   /**
-   * One list's ids into `bucket` one at a time: an id unread elsewhere leaves there (the later
-   * place wins). Both buckets join `touched`; none is dropped here, even emptied.
+   * A list filed whole into its bucket, new and empty (`ids` in order, no repeats): its ids are
+   * indexed later (`filed`), but for those of `mentioned`, which go in the index now. By index:
+   * this runs once per start, before V8 optimizes it, where a for-of goes through an iterator.
    */
-  private fileEach(bucket: Bucket, ids: readonly number[], touched: Set<Bucket>): void {
-    touched.add(bucket);
-    let added = 0;
-    for (const id of ids) {
-      const was = this.index.get(id);
-      if (was === bucket) continue;
-      if (was) {
-        const at = indexOfSorted(was.ids, id);
-        if (at >= 0) was.ids.splice(at, 1);
-        this.bump(was, -1);
-        touched.add(was);
-      }
-      insertSorted(bucket.ids, id);
-      this.index.set(id, bucket);
-      added++;
-    }
-    this.bump(bucket, added);
+  protected fileWhole(bucket: Bucket, ids: readonly number[], mentioned: ReadonlySet<number> | undefined): void {
+    bucket.ids = ids.slice();
+    this.bump(bucket, ids.length);
+    this.filed.push(bucket);
+    if (mentioned) for (let j = 0; j < ids.length; j++) if (mentioned.has(ids[j]!)) this.index.set(ids[j]!, bucket);
+  }
+
+  /** Whether the index holds `id`, without putting the filed buckets in it first. */
+  protected indexed(id: number): boolean {
+    return this.index.has(id);
   }
 
   /** Takes `id` out of `bucket` and the index (its mention marks stay: the caller's to change). */
